@@ -1,0 +1,37 @@
+# clickbound — every target bootstraps .venv from pyproject.toml when needed.
+PY      ?= python3.11
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+
+.PHONY: test test-all report bench notebooks clean venv
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@command -v $(PY) >/dev/null 2>&1 || { echo "need $(PY) on PATH (Python >= 3.11)"; exit 1; }
+	test -x $(BIN)/python || $(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+## make test: the fast suite plus the bounded slow smoke set (what CI runs)
+test: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
+
+## make test-all: everything, including long slow tests
+test-all: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile --run-slow
+
+## make report: the main job (quick profile by default)
+report: $(STAMP)
+	$(BIN)/clickbound report
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+notebooks: $(STAMP)
+	$(BIN)/python -m report.notebooks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

@@ -1,0 +1,19 @@
+"""clickbound.lemmas — every claim from the sources as a checkable object.
+
+Public API (issue 2 contract)::
+
+    from lemmas import Claim, check, Verdict
+    v = check(Claim(id=..., statement=..., domain=..., assumptions=[...]), budget_s=20)
+
+Catalogue modules live directly in this package (one per claim family, named
+after it); the engine lives in :mod:`lemmas.engine`.
+"""
+from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from lemmas.engine.registry import Erratum, catalogue, errata, get, register, register_erratum
+from lemmas.engine.verdict import Verdict
+from lemmas.engine.check import check
+
+__all__ = [
+    "Claim", "ProcedureClaim", "ProofArtefact", "Outcome", "Verdict", "check",
+    "catalogue", "errata", "get", "register", "register_erratum", "Erratum",
+]

@@ -1,0 +1,1 @@
+"""The claims engine: claim types, verdicts, the registry and the checking methods."""

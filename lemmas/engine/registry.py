@@ -1,0 +1,93 @@
+"""The one registry of claims and errata, discovered by module scan.
+
+Every module directly inside the ``lemmas`` package (not ``lemmas.engine``) is a
+catalogue module: it decorates zero-argument factories with :func:`register`
+(returning an iterable of :class:`~lemmas.engine.claim.Claim` /
+:class:`~lemmas.engine.claim.ProcedureClaim`) and may call
+:func:`register_erratum`.  Tests, notebooks, the CLI and the report all loop over
+:func:`catalogue` and :func:`errata` — there is no hand-kept list of modules.
+"""
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+_FACTORIES: list[Callable[[], Iterable]] = []
+_ERRATA: dict[str, "Erratum"] = {}
+_LOADED = False
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """A place where a source's text and the truth part ways.
+
+    ``evidence_claims`` are catalogue claim IDs whose verdicts carry the evidence
+    (a test re-checks them); ``conclusion_survives`` says whether the source's
+    downstream result still holds once the step is repaired.
+    """
+
+    id: str
+    source_file: str
+    location: str
+    source_says: str
+    truth: str
+    evidence_claims: tuple[str, ...]
+    conclusion_survives: str
+    spec_id: str | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def register(factory: Callable[[], Iterable]) -> Callable[[], Iterable]:
+    """Decorator: add a claim factory to the catalogue."""
+    _FACTORIES.append(factory)
+    return factory
+
+
+def register_erratum(erratum: Erratum) -> Erratum:
+    if erratum.id in _ERRATA and _ERRATA[erratum.id] != erratum:
+        raise ValueError(f"erratum id {erratum.id!r} registered twice")
+    _ERRATA[erratum.id] = erratum
+    return erratum
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    import lemmas
+
+    for mod in sorted(pkgutil.iter_modules(lemmas.__path__), key=lambda m: m.name):
+        if mod.ispkg or mod.name.startswith("_"):
+            continue
+        importlib.import_module(f"lemmas.{mod.name}")
+    _LOADED = True
+
+
+def catalogue() -> list:
+    """Every registered claim, in module then factory order; IDs are unique."""
+    _load()
+    claims = [c for f in _FACTORIES for c in f()]
+    seen: set[str] = set()
+    for c in claims:
+        if c.id in seen:
+            raise ValueError(f"claim id {c.id!r} registered twice")
+        seen.add(c.id)
+    return claims
+
+
+def get(claim_id: str):
+    """The registered claim with this id (``KeyError`` listing close matches)."""
+    for c in catalogue():
+        if c.id == claim_id:
+            return c
+    import difflib
+
+    close = difflib.get_close_matches(claim_id, [c.id for c in catalogue()], n=5)
+    raise KeyError(f"no registered claim {claim_id!r}" + (f"; did you mean {close}?" if close else ""))
+
+
+def errata() -> list[Erratum]:
+    _load()
+    return list(_ERRATA.values())

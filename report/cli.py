@@ -1,0 +1,55 @@
+"""The ``clickbound`` command line.
+
+Each sub-command lives in its own module of :mod:`report` and exposes
+``add_arguments(parser)`` and ``run(args) -> int``; this file only wires them.
+Exit status is 0 unless the command itself failed (a refuted claim is a result,
+not a failure).
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+#: sub-command name -> (module, one-line help)
+COMMANDS = {
+    "claims": ("report.cmd_claims", "decide every registered claim and print the verdict table"),
+    "check": ("report.cmd_check", "decide one claim and print its evidence in full"),
+    "errata": ("report.cmd_errata", "list the errata found in the sources, with evidence"),
+    "simulate": ("report.cmd_simulate", "simulate a policy on a click model (or a TOML grid)"),
+    "report": ("report.cmd_report", "compute and render the bound-vs-empirical report"),
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="clickbound",
+        description="Theory-verification workbench for ranking bandits under click models.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name, (modname, help_) in COMMANDS.items():
+        try:
+            mod = importlib.import_module(modname)
+        except ModuleNotFoundError as exc:  # a command whose module has not landed yet
+            if exc.name != modname:
+                raise
+            continue
+        p = sub.add_parser(name, help=help_, description=(mod.__doc__ or help_).strip())
+        mod.add_arguments(p)
+        p.set_defaults(_run=mod.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except (ValueError, KeyError) as exc:  # bad input: say what is wrong, exit non-zero
+        msg = exc.args[0] if isinstance(exc, KeyError) and exc.args else exc
+        print(f"clickbound {args.command}: error: {msg}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""clickbound.sim — click-model environments, policies, the batched engine and the runner."""
