@@ -1,0 +1,187 @@
+"""Numba twins of the environments and of the tie rule, and the one compiled engine loop.
+
+* :func:`env_round` draws one round exactly as :meth:`sim.envs.*.observe` does (same uniforms,
+  same order; see :mod:`sim.envs`), writes the clicks and returns ``(depth, realised reward)``
+  (depth ``-1`` when the model has none).
+* :func:`expected_reward_nb` is the closed form with the same floating-point operations, in the
+  same order, as :mod:`bounds.click` (so the two paths' regrets agree bit for bit).
+* :func:`topk_nb` is :func:`sim.ties.topk_random_ties` compiled (same draws).
+* :func:`run_replication` is the engine: it calls a policy's three jitted functions
+  ``init(state, x0)``, ``select(state, t, pol_rng, A_out)``, ``update(state, t, A, clicks, depth)``
+  (numba specialises the loop for each policy, the calls are direct) and records cumulative
+  pseudo-regret at the checkpoints, realised reward, per-item display counts and, optionally,
+  the chosen lists (``trace``) for the agreement tests.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+CASCADE, DCM, PBM, DEPTH = 0, 1, 2, 3
+
+
+@numba.njit(cache=True)
+def env_round(code, wa, pa, A, K, rng, clicks):
+    """One round of the model ``code`` on list ``A``; see :mod:`sim.envs` for the uniforms drawn."""
+    for k in range(K):
+        clicks[k] = 0
+    if code == CASCADE:
+        hit = -1
+        for k in range(K):
+            u = rng.random()
+            if hit < 0 and u < wa[A[k]]:
+                hit = k
+        if hit >= 0:
+            clicks[hit] = 1
+            return -1, 1.0
+        return -1, 0.0
+    if code == DCM:
+        for k in range(K):
+            clicks[k] = 1 if rng.random() < wa[A[k]] else 0
+        stop = K
+        for k in range(K):
+            sat = rng.random() < pa[k]
+            if stop == K and clicks[k] == 1 and sat:
+                stop = k
+        for k in range(stop + 1, K):  # the user left after a satisfied click
+            clicks[k] = 0
+        return -1, 1.0 if stop < K else 0.0
+    if code == PBM:
+        tot = 0.0
+        for k in range(K):
+            if rng.random() < pa[k] * wa[A[k]]:
+                clicks[k] = 1
+                tot += 1.0
+        return -1, tot
+    # DEPTH
+    u = rng.random()
+    depth = 0
+    for k in range(K):
+        if u < pa[k]:
+            depth += 1
+    tot = 0.0
+    for k in range(K):
+        if rng.random() < wa[A[k]] and k < depth:
+            clicks[k] = 1
+            tot += 1.0
+    return depth, tot
+
+
+@numba.njit(cache=True)
+def expected_reward_nb(code, wa, pa, A, K):
+    """Closed-form expected reward (same operation order as :mod:`bounds.click`)."""
+    if code == CASCADE:
+        prod = 1.0
+        for k in range(K):
+            prod = prod * (1.0 - wa[A[k]])
+        return 1.0 - prod
+    if code == DCM:
+        prod = 1.0
+        for k in range(K):
+            prod = prod * (1.0 - pa[k] * wa[A[k]])
+        return 1.0 - prod
+    tot = 0.0
+    for k in range(K):
+        tot = tot + pa[k] * wa[A[k]]
+    return tot
+
+
+@numba.njit(cache=True)
+def topk_nb(values, K, rng, out, cand):
+    """Compiled :func:`sim.ties.topk_random_ties`: writes the list to ``out[:K]``.
+
+    ``cand`` is an int64 work buffer of length L (no allocation per round).  The K-th largest
+    value is found in one pass with a K-slot sorted buffer (O(L) for small K).
+    """
+    L = values.shape[0]
+    buf = np.empty(K)
+    nb = 0
+    for e in range(L):
+        x = values[e]
+        if x != x:
+            raise ValueError("index value is NaN")
+        if nb < K:
+            j = nb
+            while j > 0 and buf[j - 1] < x:
+                buf[j] = buf[j - 1]
+                j -= 1
+            buf[j] = x
+            nb += 1
+        elif x > buf[K - 1]:
+            j = K - 1
+            while j > 0 and buf[j - 1] < x:
+                buf[j] = buf[j - 1]
+                j -= 1
+            buf[j] = x
+    tau = buf[K - 1]
+    c = 0
+    for e in range(L):
+        if values[e] >= tau:
+            cand[c] = e
+            c += 1
+    if c <= 64:  # stable insertion sort by decreasing value
+        for i in range(1, c):
+            e = cand[i]
+            x = values[e]
+            j = i
+            while j > 0 and values[cand[j - 1]] < x:
+                cand[j] = cand[j - 1]
+                j -= 1
+            cand[j] = e
+    else:
+        keys = np.empty(c)
+        for i in range(c):
+            keys[i] = -values[cand[i]]
+        order = np.argsort(keys, kind="mergesort")
+        tmp = cand[:c].copy()
+        for i in range(c):
+            cand[i] = tmp[order[i]]
+    i = 0
+    while i < K:
+        j = i
+        while j + 1 < c and values[cand[j + 1]] == values[cand[i]]:
+            j += 1
+        g = j - i + 1
+        for s in range(g - 1, 0, -1):
+            r = int(rng.random() * (s + 1))
+            tmp_e = cand[i + s]
+            cand[i + s] = cand[i + r]
+            cand[i + r] = tmp_e
+        i = j + 1
+    for k in range(K):
+        out[k] = cand[k]
+
+
+@numba.njit(cache=True)
+def noop_init(state, x0):
+    """``init`` for policies without an initialisation phase."""
+    return
+
+
+@numba.njit
+def run_replication(init, select, update, state, code, wa, pa, K, n, x0, opt, checkpoints,
+                    env_rng, pol_rng, regret_out, reward_out, counts_out, trace):
+    """Run one replication of ``n`` rounds; fills the ``*_out`` arrays and ``trace[:min(n, len)]``."""
+    A = np.zeros(K, dtype=np.int64)
+    clicks = np.zeros(K, dtype=np.int64)
+    init(state, x0)
+    cum = 0.0
+    cum_reward = 0.0
+    ci = 0
+    nc = checkpoints.shape[0]
+    ntr = trace.shape[0]
+    for t in range(1, n + 1):
+        select(state, t, pol_rng, A)
+        depth, rew = env_round(code, wa, pa, A, K, env_rng, clicks)
+        update(state, t, A, clicks, depth)
+        cum += opt - expected_reward_nb(code, wa, pa, A, K)
+        cum_reward += rew
+        for k in range(K):
+            counts_out[A[k]] += 1
+        if t <= ntr:
+            for k in range(K):
+                trace[t - 1, k] = A[k]
+        if ci < nc and t == checkpoints[ci]:
+            regret_out[ci] = cum
+            reward_out[ci] = cum_reward
+            ci += 1

@@ -1,0 +1,96 @@
+"""CascadeUCB1 (ALG-CASUCB1; source ``004_d9477b3ebe233f80.txt``, after Kveton et al. 2015).
+
+Index (source 004, ``c_{t,s} = sqrt(1.5 log t / s)``)::
+
+    U_t(e) = ŵ(e) + sqrt(1.5 log t / T(e)),   A_t = the K items of largest U_t (ties random)
+
+Update: positions up to the first click (all K if no click), ``T(e) += 1``, ``ŵ`` the running mean
+of the observed ``c_t(k)``.
+
+Conventions and departures (SPEC §3):
+
+* initialisation: one observation of every item drawn from the environment (Kveton et al.'s
+  "observe w_0 ~ P"); source 004's blog code instead starts every item at ``Bernoulli(0.2)`` —
+  we follow the paper, so that no index is ever infinite;
+* ``t`` is the 1-based round: the blog's ``log(self.t − 1)`` after ``self.t += 1`` from 1 gives
+  ``log 1 = 0`` in the first round, as here;
+* policy stream: used only by tie-breaks (:mod:`sim.ties`), once per round at most.
+"""
+from __future__ import annotations
+
+import math
+
+import numba
+import numpy as np
+
+from sim.kernels import topk_nb
+from sim.policies.registry import Policy, register_policy
+from sim.ties import topk_random_ties
+
+
+@numba.njit(cache=True)
+def _init(state, x0):
+    S, T = state[0], state[1]
+    for e in range(S.shape[0]):
+        S[e] = x0[e]
+        T[e] = 1.0
+
+
+@numba.njit(cache=True)
+def _select(state, t, rng, A):
+    S, T, idx, cand = state
+    c = 1.5 * math.log(t)
+    for e in range(S.shape[0]):
+        idx[e] = S[e] / T[e] + math.sqrt(c / T[e])
+    topk_nb(idx, A.shape[0], rng, A, cand)
+
+
+@numba.njit(cache=True)
+def first_click_update(state, t, A, clicks, depth):
+    """Positions ``1 … first click`` (all K if none) each add one observation ``c_t(k)``."""
+    S, T = state[0], state[1]
+    for k in range(A.shape[0]):
+        e = A[k]
+        T[e] += 1.0
+        S[e] += clicks[k]
+        if clicks[k] == 1:
+            break
+
+
+@register_policy("CascadeUCB1", models=("cascade", "dcm"))
+class CascadeUCB1(Policy):
+    """CascadeUCB1, ``U = ŵ + sqrt(1.5 log t / T)`` (ALG-CASUCB1, source 004); see the module docstring."""
+
+    needs_init = True
+    kernel_init = _init
+    kernel_select = _select
+    kernel_update = first_click_update
+
+    def __init__(self, L, K, pol_rng, **params):
+        super().__init__(L, K, pol_rng, **params)
+        self.S = np.zeros(L)
+        self.T = np.zeros(L)
+
+    @staticmethod
+    def kernel_state(L, K, **params):
+        if params:
+            raise ValueError(f"CascadeUCB1 takes no parameters, got {sorted(params)}")
+        return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64))
+
+    def initialise(self, x0):
+        self.S[:] = x0
+        self.T[:] = 1.0
+
+    def index(self, t):
+        # math.log (not np.log) so the scalar matches the kernel bit for bit
+        return self.S / self.T + np.sqrt(1.5 * math.log(t) / self.T)
+
+    def select(self, t):
+        return topk_random_ties(self.index(t), self.K, self.rng)
+
+    def update(self, t, A, obs):
+        for k, e in enumerate(A):
+            self.T[e] += 1.0
+            self.S[e] += obs.clicks[k]
+            if obs.clicks[k] == 1:
+                break

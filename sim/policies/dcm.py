@@ -1,0 +1,153 @@
+"""KL-UCB on lists: dcmKL-UCB, CascadeKL-UCB, First-click, Last-click (source ``000_0b27131c69d8f24c.txt``).
+
+All four keep, per item, ``T(e)`` observations and ``ŵ(e)`` their mean, start with one
+observation of every item drawn from the environment (dcmKL-UCB's "Observe w_0 ~ P_w";
+not a round, no regret), and at round ``t`` show the K items of largest KL-UCB index::
+
+    U_t(e) = max{ q ∈ [ŵ(e), 1] : T(e) · D_KL(ŵ(e) ‖ q) ≤ log t + 3 log log t }
+
+(``bounds.kl.klucb_index_scalar``; ``log t`` alone for t < 3, SPEC §3), ties uniformly at
+random (:mod:`sim.ties`; the policy stream is used by tie-breaks only).  By DCM-ORDER,
+``argmax_A f(A, U_t, ṽ)`` for any non-increasing ``ṽ`` is this top-K sorted by ``U_t``, so the
+policy never needs ``ṽ``.  They differ only in which positions count as observed (source 000,
+実験2, with ``A_t = (1,2,3,4)``, ``c_t = (0,1,1,0)``):
+
+================ ============ ======================================================= =================
+name             SPEC ID      observed (item, click) pairs                            example
+================ ============ ======================================================= =================
+dcmKL-UCB        ALG-DCMKLUCB positions ``1 … min(C_last, K)`` with ``c_t(k)``          (1,0),(2,1),(3,1)
+CascadeKL-UCB    ALG-CASKLUCB positions up to the first click (all K if none)          (1,0),(2,1)
+First-click      ALG-FIRSTCLICK same rule as CascadeKL-UCB, fed DCM clicks              (1,0),(2,1)
+Last-click       ALG-LASTCLICK positions up to the last click, earlier clicks as 0     (1,0),(2,0),(3,1)
+================ ============ ======================================================= =================
+
+With no click, all K positions are observed with ``c = 0`` (``C_last = +∞``).
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from bounds.kl import klucb_index, klucb_index_scalar
+from sim.kernels import topk_nb
+from sim.policies.registry import Policy, register_policy
+from sim.ties import topk_random_ties
+
+#: update rules (state[4][0])
+FIRST, DCM_ALL, LAST = 0, 1, 2
+
+
+@numba.njit(cache=True)
+def _init(state, x0):
+    S, T = state[0], state[1]
+    for e in range(S.shape[0]):
+        S[e] = x0[e]
+        T[e] = 1.0
+
+
+@numba.njit(cache=True)
+def _select(state, t, rng, A):
+    S, T, idx, cand, rule = state
+    for e in range(S.shape[0]):
+        idx[e] = klucb_index_scalar(S[e] / T[e], T[e], float(t))
+    topk_nb(idx, A.shape[0], rng, A, cand)
+
+
+@numba.njit(cache=True)
+def _update(state, t, A, clicks, depth):
+    S, T, rule = state[0], state[1], state[4][0]
+    K = A.shape[0]
+    last = -1
+    for k in range(K):
+        if clicks[k] == 1:
+            last = k
+            if rule == FIRST:
+                break
+    stop = K - 1 if last < 0 else last
+    for k in range(stop + 1):
+        e = A[k]
+        T[e] += 1.0
+        if rule == LAST:
+            S[e] += 1.0 if k == last else 0.0
+        else:
+            S[e] += clicks[k]
+
+
+def observed_prefix(clicks, rule: int) -> tuple[int, np.ndarray]:
+    """``(m, c)``: the first ``m`` positions are observed with clicks ``c`` (readable rule)."""
+    clicks = np.asarray(clicks)
+    K = clicks.size
+    hits = np.flatnonzero(clicks == 1)
+    if hits.size == 0:
+        return K, np.zeros(K)
+    if rule == FIRST:
+        return int(hits[0]) + 1, clicks[: hits[0] + 1].astype(float)
+    last = int(hits[-1])
+    if rule == DCM_ALL:
+        return last + 1, clicks[: last + 1].astype(float)
+    c = np.zeros(last + 1)
+    c[last] = 1.0
+    return last + 1, c
+
+
+class _KLUCBList(Policy):
+    rule = DCM_ALL
+    needs_init = True
+    kernel_init = _init
+    kernel_select = _select
+    kernel_update = _update
+
+    def __init__(self, L, K, pol_rng, **params):
+        super().__init__(L, K, pol_rng, **params)
+        self.S = np.zeros(L)
+        self.T = np.zeros(L)
+
+    @classmethod
+    def kernel_state(cls, L, K, **params):
+        if params:
+            raise ValueError(f"{cls.name} takes no parameters, got {sorted(params)}")
+        return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
+                np.array([cls.rule], dtype=np.int64))
+
+    def initialise(self, x0):
+        self.S[:] = x0
+        self.T[:] = 1.0
+
+    def index(self, t):
+        return klucb_index(self.S / self.T, self.T, float(t))
+
+    def select(self, t):
+        return topk_random_ties(self.index(t), self.K, self.rng)
+
+    def update(self, t, A, obs):
+        m, c = observed_prefix(obs.clicks, self.rule)
+        self.T[A[:m]] += 1.0
+        self.S[A[:m]] += c
+
+
+@register_policy("dcmKL-UCB", models=("dcm", "cascade"))
+class DcmKLUCB(_KLUCBList):
+    """dcmKL-UCB (ALG-DCMKLUCB, source 000 Algorithm 1): update positions ``1 … min(C_last, K)``."""
+
+    rule = DCM_ALL
+
+
+@register_policy("CascadeKL-UCB", models=("cascade", "dcm"))
+class CascadeKLUCB(_KLUCBList):
+    """CascadeKL-UCB (ALG-CASKLUCB, sources 000, 003; Kveton et al. 2015): positions up to the first click."""
+
+    rule = FIRST
+
+
+@register_policy("First-click", models=("dcm", "cascade"))
+class FirstClick(_KLUCBList):
+    """dcmKL-UCB fed the first click only (ALG-FIRSTCLICK, source 000 実験2): same rule as CascadeKL-UCB."""
+
+    rule = FIRST
+
+
+@register_policy("Last-click", models=("dcm", "cascade"))
+class LastClick(_KLUCBList):
+    """dcmKL-UCB fed the last click only (ALG-LASTCLICK, source 000 実験2): earlier clicks count as 0."""
+
+    rule = LAST

@@ -1,0 +1,130 @@
+"""The one registry of simulation policies, discovered by module scan (like ``lemmas.engine.registry``).
+
+Every module directly inside :mod:`sim.policies` (except this one and ``_``-prefixed ones) is
+imported on first use; its classes decorated with :func:`register_policy` become available by
+their SPEC §3 name to :func:`sim.simulate`, the runner and the CLI.  No hand-kept list.
+
+How to add a policy (worked example: :mod:`sim.policies.cascade`, ``CascadeUCB1``)
+--------------------------------------------------------------------------------
+1. **Reference class** (readable, one step at a time), subclass of :class:`Policy`::
+
+       @register_policy("CascadeUCB1", models=("cascade", "dcm"))
+       class CascadeUCB1(Policy):
+           '''U = ŵ + sqrt(1.5 log t / T) ... ALG-CASUCB1, source 004_d9477b3ebe233f80.txt.
+           Policy stream: draws only in tie-breaks (sim.ties).'''
+           needs_init = True              # engine calls initialise(x0) with one observation per item
+           def __init__(self, L, K, pol_rng, **params): ...   # reject unknown params (ValueError)
+           def initialise(self, x0): ...  # x0: int array (L,), item e observed once at the top
+           def select(self, t): ...       # -> int array of K distinct items; t = 1, 2, ..., n
+           def update(self, t, A, obs): ...   # obs: sim.envs.Observation (clicks, depth)
+
+   Ties: call :func:`sim.ties.topk_random_ties(values, K, self.rng)`; draw from ``pol_rng`` only,
+   in the order stated in the docstring.
+2. **Numba kernel**: three ``@numba.njit`` functions and a state factory, attached as class
+   attributes (``staticmethod`` not needed for jitted functions)::
+
+       kernel_state = staticmethod(lambda L, K, **params: (np.zeros(L), ...))  # tuple of arrays
+       kernel_init = _ucb1_init          # (state, x0) -> None; default sim.kernels.noop_init
+       kernel_select = _ucb1_select      # (state, t, pol_rng, A_out) -> None, fill A_out[:K]
+       kernel_update = _ucb1_update      # (state, t, A, clicks, depth) -> None; depth -1 if none
+
+   State lives in the arrays of the tuple (scalars would not persist).  Use
+   :func:`sim.kernels.topk_nb` for ties: it makes the same draws as :func:`sim.ties.topk_random_ties`.
+   Use the same floating-point operations, in the same order, as the reference class (e.g.
+   ``math.log(t)`` for a scalar log in the reference, not ``np.log``), so choices agree exactly.
+3. **Registration**: the decorator above; ``models`` lists the environment ``model`` names
+   ("cascade", "dcm", "pbm", "depth") the policy accepts.
+4. **Agreement test** in ``tests/sim/test_policies_<module>.py``::
+
+       from sim.testing import assert_paths_agree
+       def test_cascadeucb1_kernel_matches_reference():
+           assert_paths_agree(sim.Cascade(w), "CascadeUCB1", K=3, n=2000, seed=1)
+
+   It runs both paths on the same seeds and requires identical lists at every round, identical
+   display counts and the same regret.
+"""
+from __future__ import annotations
+
+import difflib
+import importlib
+import pkgutil
+
+from sim.kernels import noop_init
+
+_POLICIES: dict[str, type] = {}
+_LOADED = False
+
+
+class Policy:
+    """Base of every reference policy class; see the module docstring for the contract."""
+
+    name: str = ""
+    models: tuple[str, ...] = ()
+    #: True for KL-UCB-type policies: the engine feeds one observation of every item first
+    needs_init: bool = False
+    kernel_init = noop_init
+    kernel_select = None
+    kernel_update = None
+
+    def __init__(self, L: int, K: int, pol_rng, **params):
+        if params:
+            raise ValueError(f"{self.name} takes no parameters, got {sorted(params)}")
+        self.L, self.K, self.rng = L, K, pol_rng
+
+    def initialise(self, x0) -> None:
+        raise NotImplementedError(f"{self.name} has no initialisation phase")
+
+    @staticmethod
+    def kernel_state(L: int, K: int, **params) -> tuple:
+        raise NotImplementedError
+
+    def select(self, t: int):
+        raise NotImplementedError
+
+    def update(self, t: int, A, obs) -> None:
+        raise NotImplementedError
+
+
+def register_policy(name: str, models: tuple[str, ...]):
+    """Class decorator: register a reference policy class (with its kernel) under ``name``."""
+
+    def deco(cls):
+        if name in _POLICIES and _POLICIES[name] is not cls:
+            raise ValueError(f"policy {name!r} registered twice")
+        for attr in ("kernel_select", "kernel_update", "kernel_init"):
+            if getattr(cls, attr, None) is None:
+                raise ValueError(f"policy {name!r} lacks {attr}")
+        cls.name = name
+        cls.models = tuple(models)
+        _POLICIES[name] = cls
+        return cls
+
+    return deco
+
+
+def _load() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    pkg = importlib.import_module("sim.policies")
+    for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
+        if mod.ispkg or mod.name.startswith("_") or mod.name == "registry":
+            continue
+        importlib.import_module(f"sim.policies.{mod.name}")
+    _LOADED = True
+
+
+def policies() -> dict[str, type]:
+    """Every registered policy class by name."""
+    _load()
+    return dict(_POLICIES)
+
+
+def get_policy(name: str) -> type:
+    """The policy class registered as ``name`` (``KeyError`` listing close matches)."""
+    pols = policies()
+    if name not in pols:
+        close = difflib.get_close_matches(name, list(pols), n=5)
+        raise KeyError(f"no registered policy {name!r}" + (f"; did you mean {close}?" if close else "")
+                       + f" (known: {sorted(pols)})")
+    return pols[name]
