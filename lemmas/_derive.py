@@ -1,0 +1,49 @@
+"""A tiny recorder for step-by-step sympy derivations (used by the claim modules).
+
+Each step is checked *when it is recorded*: :meth:`Derivation.zero` asserts that
+an expression simplifies to 0, :meth:`Derivation.holds` that a sympy/boolean fact
+is ``True``.  A failing step raises ``AssertionError`` naming the step, so a
+:class:`~lemmas.engine.claim.ProofArtefact` is only ever built from steps that
+were all verified (the contract in ``lemmas/engine/claim.py``).
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from lemmas.engine.claim import Outcome, ProofArtefact
+
+
+class Derivation:
+    """Collect verified steps; ``artefact()`` freezes them into a ProofArtefact."""
+
+    def __init__(self, summary: str):
+        self.summary = summary
+        self.steps: list[tuple[str, str]] = []
+
+    def zero(self, description: str, expr) -> None:
+        """Check ``expr == 0`` by ``sympy.simplify`` (falling back to ``expand`` of ``together``)."""
+        e = sp.sympify(expr)
+        if sp.simplify(e) != 0 and sp.expand(sp.together(e)) != 0:
+            raise AssertionError(f"step failed: {description}: {sp.sstr(e)} does not simplify to 0")
+        self.steps.append((description, f"{sp.sstr(e)} == 0"))
+
+    def equal(self, description: str, lhs, rhs) -> None:
+        """Check ``lhs − rhs == 0`` (see :meth:`zero`), recording both sides."""
+        e = sp.sympify(lhs) - sp.sympify(rhs)
+        if sp.simplify(e) != 0 and sp.expand(sp.together(e)) != 0:
+            raise AssertionError(f"step failed: {description}: {sp.sstr(lhs)} != {sp.sstr(rhs)}")
+        self.steps.append((description, f"{sp.sstr(lhs)} == {sp.sstr(rhs)}"))
+
+    def holds(self, description: str, fact, shown: str | None = None) -> None:
+        """Check that ``fact`` is (sympy) ``True``; ``shown`` is the text recorded."""
+        if fact is not True and fact != sp.true:
+            raise AssertionError(f"step failed: {description}: got {fact!r}")
+        self.steps.append((description, shown if shown is not None else "True"))
+
+    def artefact(self, **extra) -> ProofArtefact:
+        return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra)
+
+
+def proved(artefact: ProofArtefact, method: str = "derivation", **evidence) -> Outcome:
+    """An Outcome carrying a verified proof artefact (plus any extra evidence)."""
+    return Outcome(status="proved", method=method, evidence={"proof": artefact.as_dict(), **evidence})

@@ -1,0 +1,98 @@
+"""Tests for KL-MONO, KL-PINSKER, KL-INDEX (SPEC §2.2; sources 000_0b27131c69d8f24c.txt,
+003_f899901a464da92a.txt)."""
+import math
+
+import mpmath as mp
+import pytest
+
+from bounds.kl import klucb_index, klucb_threshold
+from lemmas import check, get
+from lemmas.klucb import (GRID_T, GRID_W, GRID_t, INDEX_ABS_TOL, MP_CERT_WIDTH, index_grid, kl_mp,
+                          kl_mono_proof, kl_pinsker_proof, klucb_index_mp, threshold_mp)
+
+#: the reference's own certificate width, well below the 1e-12 being tested
+REF_TOL = float(MP_CERT_WIDTH) * 10
+
+
+def test_kl_mono_proved_with_all_steps():
+    v = check(get("KL-MONO"), budget_s=10)
+    assert v.status == "proved" and v.matches_expectation
+    steps = [s["step"] for s in v.evidence["proof"]["steps"]]
+    assert any("(q − w)/(q(1 − q))" in s for s in steps)
+    assert any("edge w = 0" in s for s in steps) and any("edge w = 1" in s for s in steps)
+    assert any("log log t < 0" in s for s in steps)
+
+
+def test_kl_pinsker_proved():
+    v = check(get("KL-PINSKER"), budget_s=10)
+    assert v.status == "proved" and v.matches_expectation
+    assert len(kl_pinsker_proof().steps) >= 8
+
+
+def test_derivation_steps_really_check_something():
+    # the recorder must reject a false step (a wrong derivative)
+    from lemmas._derive import Derivation
+    import sympy as sp
+    q, w = sp.symbols("q w")
+    with pytest.raises(AssertionError):
+        Derivation("x").equal("wrong", sp.diff(q**2, q), q)
+    assert kl_mono_proof().steps  # the real one passes
+
+
+def test_reference_index_edge_cases():
+    # w = 1 → 1; t = 1 (g = 0) → w; w = 0 solves −log(1 − q) = g(t)/T in closed form
+    assert klucb_index_mp(1, 1, 10**9) == 1
+    assert klucb_index_mp(0.3, 5, 1) == mp.mpf(0.3)
+    with mp.workdps(60):
+        closed = 1 - mp.exp(-threshold_mp(10) / 2)  # D_KL(0‖q) = −log(1−q) (KL-MONO edge)
+        assert abs(klucb_index_mp(0, 2, 10) - closed) < REF_TOL
+
+
+def test_reference_index_solves_its_equation():
+    # T·D_KL(w‖U) = g(t) at 50 digits, at a few interior points (independent of bounds.kl)
+    # (points with 1 − U ≥ 1e-5, so that q itself carries the digits; 1e-30 ≫ 60-digit rounding)
+    for w, T, t in [(0.2, 3, 100), (0.9, 200, 10**9), (0.5, 1000, 3), (1e-6, 7, 2.5)]:
+        with mp.workdps(60):
+            u = klucb_index_mp(w, T, t)
+            assert 1 - u > 1e-5
+            assert abs(T * kl_mp(w, u) - threshold_mp(t)) < mp.mpf(10) ** -30
+
+
+def test_grid_contains_required_edges():
+    assert {0.0, 1.0} <= set(GRID_W) and 1.0 in GRID_T
+    assert {1.0, 2.0, 3.0, 1e9} <= set(GRID_t)
+    assert len(index_grid()) == len(GRID_W) * len(GRID_T) * len(GRID_t)
+
+
+def test_threshold_convention():
+    # SPEC §3: log t for t < 3 (log log t < 0 below e), log t + 3 log log t for t ≥ 3
+    assert klucb_threshold(1.0) == 0.0
+    assert klucb_threshold(2.9) == pytest.approx(math.log(2.9), rel=1e-15)
+    assert klucb_threshold(3.0) == pytest.approx(math.log(3) + 3 * math.log(math.log(3)), rel=1e-15)
+    assert klucb_threshold(3.0) > klucb_threshold(2.999)  # jump up, still nondecreasing
+
+
+def test_pinsker_index_consequence():
+    v = check(get("KL-PINSKER/index"), budget_s=20)
+    assert v.status == "proved" and v.evidence["grid_size"] == len(index_grid())
+
+
+def test_kl_index_verdict_is_consistent_with_an_independent_recheck():
+    """Whatever the verdict, re-check it: a refutation's point must really miss by > 1e-12."""
+    v = check(get("KL-INDEX"), budget_s=20)
+    assert v.evidence["grid_size"] == len(index_grid())
+    if v.status == "refuted":
+        ce = v.counterexample
+        got = klucb_index(ce["w"], ce["T"], ce["t"])
+        with mp.workdps(60):
+            ref = klucb_index_mp(ce["w"], ce["T"], ce["t"], dps=55)
+            assert abs(mp.mpf(got) - ref) > INDEX_ABS_TOL
+    else:
+        assert float(v.evidence["max_abs_error"]) <= INDEX_ABS_TOL
+
+
+@pytest.mark.xfail(strict=False, reason="bounds.kl.klucb_index_scalar returns `lo` (= w) when its Newton "
+                   "iterates converge from above; found by KL-INDEX, reported to the lead (bounds/kl.py "
+                   "is not this module's file)")
+def test_kl_index_holds_for_bounds_kl():
+    assert check(get("KL-INDEX"), budget_s=20).status == "proved"
