@@ -1,40 +1,63 @@
-"""Compute and render the report (for now: the claims table and the errata).
+"""Compute and render the bound-vs-empirical report (SPEC §5).
 
-Writes ``OUT/report.md``, ``OUT/index.html`` and ``OUT/results.json``.
+``clickbound report [--profile quick|paper] [--out DIR] [--render-only] [--scheduler ADDRESS]``
+
+The compute step writes ``OUT/results.json`` (every number shown, wall times,
+versions, seeds); the render step reads it only and writes ``OUT/index.html``
+(self-contained), ``OUT/report.md`` and ``OUT/figures/*.png``.  ``--render-only``
+re-renders an existing ``results.json`` without deciding or simulating anything.
 """
 from __future__ import annotations
 
-import html
-import json
-import time
+import sys
 from pathlib import Path
 
-import lemmas
-from report.claims_table import decide_catalogue, render_markdown, render_text
+#: per-claim search budget (s) by profile, unless --budget is given: the quick profile must
+#: fit the whole report (claims and simulations) in about 10 minutes on 2 cores
+BUDGET_BY_PROFILE = {"quick": 5.0, "paper": 20.0}
 
 
 def add_arguments(p):
     p.add_argument("--out", default="out/report", help="output folder (default out/report)")
-    p.add_argument("--budget", type=float, default=20.0, help="search budget per claim (s)")
     p.add_argument("--profile", choices=["quick", "paper"], default="quick",
                    help="experiment sizes (quick: minutes; paper: the sources' sizes)")
+    p.add_argument("--budget", type=float, default=None,
+                   help="search budget per claim in seconds (default: 5 quick, 20 paper)")
+    p.add_argument("--render-only", action="store_true",
+                   help="re-render OUT/results.json without computing anything")
+    p.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="dask.distributed scheduler address for the simulations (default: local)")
+    p.add_argument("--sections", default=None,
+                   help="comma-separated section names to compute (default: all)")
+    p.add_argument("--seed", type=int, default=None, help="root seed of every experiment")
+    p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+
+
+def _log(line: str) -> None:
+    print(line, file=sys.stderr, flush=True)
 
 
 def run(args) -> int:
+    from report import render as rnd
+
     out = Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
-    t0 = time.perf_counter()
-    verdicts = decide_catalogue(budget_s=args.budget)
-    elapsed = time.perf_counter() - t0
-    results = {"claims": [v.as_dict() for v in verdicts],
-               "errata": [e.__dict__ for e in lemmas.errata()],
-               "meta": {"profile": args.profile, "claims_wall_s": round(elapsed, 2)}}
-    (out / "results.json").write_text(json.dumps(results, indent=1, default=str))
-    md = "# clickbound report\n\n## Claims\n\n" + render_markdown(verdicts) + "\n"
-    (out / "report.md").write_text(md)
-    (out / "index.html").write_text(
-        "<!doctype html><meta charset='utf-8'><title>clickbound report</title>"
-        "<h1>clickbound report</h1><h2>Claims</h2><pre>" + html.escape(render_text(verdicts)) + "</pre>")
-    print(render_text(verdicts))
-    print(f"\nwrote {out}/report.md, {out}/index.html, {out}/results.json")
-    return 0
+    failed: list[str] = []
+    if args.render_only:
+        paths = rnd.render(out)
+    else:
+        from report.compute import compute
+        from report.sections import ComputeContext
+
+        budget = args.budget if args.budget is not None else BUDGET_BY_PROFILE[args.profile]
+        kw = {} if args.seed is None else {"seed": args.seed}
+        only = None if not args.sections else tuple(s.strip() for s in args.sections.split(",") if s.strip())
+        ctx = ComputeContext(profile=args.profile, budget_s=budget, scheduler=args.scheduler,
+                             progress=not args.no_progress, only=only, **kw)
+        results = compute(ctx, out=out, log=_log)
+        paths = rnd.render(out, results)
+        failed = [k for k, v in results["sections"].items() if v["status"] == "failed"]
+        if failed:
+            _log(f"sections that failed: {', '.join(failed)} (see the report)")
+    print(f"wrote {paths['html']}, {paths['markdown']}, {out / 'results.json'} "
+          f"and {len(paths['figures'])} figures in {out / 'figures'}")
+    return 1 if failed else 0  # a section that crashed is a failure; "not computed yet" is not

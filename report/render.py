@@ -1,0 +1,61 @@
+"""The render step: read ``OUT/results.json`` only and write ``index.html``, ``report.md``, figures.
+
+Re-rendering never re-simulates or re-decides (``clickbound report --render-only``).
+Every registered section gets a heading; a section that was not computed (or
+failed) renders an explicit notice with the reason, never numbers.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+os.environ.setdefault("MPLBACKEND", "Agg")  # headless: figures are files, never windows
+
+from report import doc  # noqa: E402
+from report import results as rio  # noqa: E402
+from report.sections import RenderContext, sections  # noqa: E402
+
+TITLE = "clickbound report: bounds, simulations and claims for ranking bandits under click models"
+
+
+def render_blocks(results: dict, out: Path) -> tuple[list[dict], RenderContext]:
+    """All blocks of the report, in section order (figures are written to ``out/figures``)."""
+    secs = results.get("sections", {})
+    rctx = RenderContext(out=Path(out), meta=results.get("meta", {}),
+                         statuses={k: (v.get("status"), v.get("wall_s"), v.get("reason", ""))
+                                   for k, v in secs.items()})
+    blocks: list[dict] = []
+    for s in sections():
+        entry = secs.get(s.name)
+        blocks.append(doc.h(s.title, 2, anchor=s.name))
+        if entry is None:
+            blocks.append(doc.notice(f"not computed in this run (section {s.name!r} is missing from "
+                                     "results.json; run `clickbound report` to compute it)"))
+            continue
+        if entry["status"] == "not computed":
+            blocks.append(doc.notice(f"not computed yet: {entry['reason']}"))
+            continue
+        if entry["status"] == "failed":
+            blocks.append(doc.notice(f"computing this section failed: {entry['reason']}"))
+            tb = entry.get("data", {}).get("traceback")
+            if tb:
+                blocks.append(doc.pre(tb))
+            continue
+        blocks += s.render(entry["data"], rctx)
+    return blocks, rctx
+
+
+def render(out, results: dict | None = None) -> dict:
+    """Write ``out/index.html`` and ``out/report.md`` (and figures) from ``out/results.json``.
+
+    Returns the paths written, by kind.
+    """
+    out = Path(out)
+    if results is None:
+        results = rio.load(out / "results.json")
+    blocks, rctx = render_blocks(results, out)
+    html_path = out / "index.html"
+    md_path = out / "report.md"
+    html_path.write_text(doc.to_html(TITLE, blocks), encoding="utf-8")
+    md_path.write_text(doc.to_markdown(TITLE, blocks, base=out), encoding="utf-8")
+    return {"html": html_path, "markdown": md_path, "figures": list(rctx.written)}

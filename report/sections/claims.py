@@ -1,0 +1,133 @@
+"""Section "claims": every registered claim with its verdict (SPEC §2, §5).
+
+Compute decides the catalogue (``lemmas.catalogue()`` + ``lemmas.check``, through
+:func:`report.claims_table.decide_catalogue`) and stores each verdict's
+``as_dict()``.  Render shows one row per claim — id, SPEC ID, source, statement,
+verdict, method, counterexample or proof summary, time — with each mutant
+(``SPEC-ID/mutant[K=..]``) right below the lemma it mutates, then the counts, then
+every exact counterexample in full.
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+
+from report import doc
+from report.sections import ComputeContext, RenderContext, Section, register_section
+
+#: the proof summary / evidence shown in a table cell is cut here (the JSON has it all)
+CELL_CHARS = 240
+
+
+def compute(ctx: ComputeContext) -> dict:
+    import lemmas
+    from report.claims_table import decide_catalogue
+
+    if ctx.claims is None:
+        verdicts = decide_catalogue(budget_s=ctx.budget_s, progress=ctx.progress, workers=ctx.workers)
+    else:  # an explicit list (tests, or a filtered run)
+        verdicts = [lemmas.check(c, budget_s=ctx.budget_s) for c in ctx.claims]
+    return {"budget_s": ctx.budget_s, "verdicts": [v.as_dict() for v in verdicts]}
+
+
+def parent_id(claim_id: str) -> str:
+    """``"DCM-L2/drop-alpha[K=3]"`` -> ``"DCM-L2[K=3]"``; a non-mutant id is its own parent."""
+    return re.sub(r"/[^\[\]]*", "", claim_id, count=1)
+
+
+def ordered(verdicts: list[dict]) -> list[tuple[dict, bool]]:
+    """Verdicts with every mutant moved right after its lemma: ``(verdict, is_mutant)`` pairs."""
+    ids = {v["claim_id"] for v in verdicts}
+    children: dict[str, list[dict]] = {}
+    for v in verdicts:
+        par = parent_id(v["claim_id"])
+        if par != v["claim_id"] and par in ids:
+            children.setdefault(par, []).append(v)
+    placed = {c["claim_id"] for cs in children.values() for c in cs}
+    out = []
+    for v in verdicts:
+        if v["claim_id"] in placed:
+            continue
+        out.append((v, "/" in v["claim_id"]))
+        out += [(c, True) for c in children.get(v["claim_id"], [])]
+    return out
+
+
+def _find_summary(ev, depth=0):
+    if isinstance(ev, dict):
+        if isinstance(ev.get("summary"), str):
+            return ev["summary"]
+        if depth < 2:
+            for val in ev.values():
+                s = _find_summary(val, depth + 1)
+                if s:
+                    return s
+    return None
+
+
+def _clip(s: str, n: int = CELL_CHARS) -> str:
+    return s if len(s) <= n else s[: n - 1] + "…"
+
+
+def detail(v: dict) -> str:
+    """Counterexample (refuted), proof summary (proved) or what the search spent (survived)."""
+    if v.get("counterexample"):
+        return "counterexample: " + ", ".join(f"{k} = {val}" for k, val in v["counterexample"].items())
+    s = _find_summary(v.get("evidence") or {})
+    if s:
+        return _clip(s)
+    ev = v.get("evidence") or {}
+    return _clip(json.dumps(ev, ensure_ascii=False, default=str)) if ev else ""
+
+
+AS_REGISTERED = {True: "ok", False: "UNEXPECTED", None: "-"}
+
+
+def render(data: dict, rctx: RenderContext) -> list:
+    vs = data["verdicts"]
+    blocks = [doc.p("Each claim from the sources (and each mutant, a deliberately wrong variant "
+                    "registered as expected false) is decided by the claims engine: proved (with a "
+                    "proof artefact), refuted (with an exact counterexample re-checked in rational or "
+                    f">= 50-digit arithmetic) or survived (no counterexample within {data['budget_s']:g} s "
+                    "of search, not proved). 'as registered' says whether the verdict is the one the "
+                    "catalogue expects (a lemma not refuted, a mutant refuted).")]
+    if not vs:
+        blocks.append(doc.notice("no claims are registered yet"))
+        return blocks
+    rows = []
+    for v, is_mut in ordered(vs):
+        rows.append([("  ↳ " if is_mut else "") + v["claim_id"], v.get("spec_id") or "",
+                     v.get("source") or "", _clip(v.get("statement") or "", 160), v["status"],
+                     v["method"], detail(v), f"{v['elapsed_s']:.2f}",
+                     AS_REGISTERED[v.get("matches_expectation")]])
+    blocks.append(doc.table(["id", "SPEC ID", "source", "statement", "verdict", "method",
+                             "counterexample / proof summary", "time (s)", "as registered"], rows,
+                            caption="Claims and mutants (each mutant right below its lemma)"))
+    st = Counter(v["status"] for v in vs)
+    mutants = [v for v in vs if v.get("expected") is False]
+    unexpected = [v["claim_id"] for v in vs if v.get("matches_expectation") is False]
+    count_rows = [["claims (lemmas and as-printed statements)", len(vs) - len(mutants)],
+                  ["mutants / expected-false", len(mutants)],
+                  ["proved", st["proved"]], ["refuted", st["refuted"]], ["survived", st["survived"]],
+                  ["mutants refuted (caught)", sum(v["status"] == "refuted" for v in mutants)],
+                  ["not as registered", len(unexpected)],
+                  ["total checking time (s)", f"{sum(v['elapsed_s'] for v in vs):.1f}"]]
+    blocks.append(doc.table(["count", "value"], count_rows, caption="Counts"))
+    if unexpected:
+        blocks.append(doc.notice("not as registered: " + ", ".join(unexpected)))
+    refuted = [v for v in vs if v["status"] == "refuted" and v.get("counterexample")]
+    if refuted:
+        blocks.append(doc.h("Exact counterexamples", 3, anchor="claims-counterexamples"))
+        for v in refuted:
+            lines = [f"{v['claim_id']}  ({v.get('source') or 'no source'})", v.get("statement") or ""]
+            lines += [f"    {k} = {val}" for k, val in v["counterexample"].items()]
+            lines += [f"note: {n}" for n in v.get("notes", [])]
+            blocks.append(doc.pre("\n".join(lines)))
+    return blocks
+
+
+SECTION = register_section(Section(
+    name="claims", title="Claims: verdicts of the claims engine", order=10,
+    compute=compute, render=render,
+    description="lemmas.catalogue() decided by lemmas.check (SPEC §2)"))

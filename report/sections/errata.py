@@ -1,0 +1,82 @@
+"""Section "errata": where the sources and the truth part ways (SPEC §5, ``lemmas.errata()``).
+
+Each erratum shows its source file and location, what the source says, what is
+true, the verdicts of its evidence claims and whether the source's conclusion
+survives the repair.  The evidence verdicts are taken from the claims section of
+the same run when it was computed (no claim is decided twice); otherwise the
+evidence claims are decided here.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from report import doc
+from report.sections import ComputeContext, RenderContext, Section, register_section
+
+
+def _evidence_verdicts(ids, ctx: ComputeContext) -> dict[str, list[dict]]:
+    """For each evidence id: the verdicts whose claim id (or SPEC ID) is that id."""
+    import lemmas
+
+    claims_entry = ctx.extra.get("sections", {}).get("claims")
+    known = claims_entry["data"]["verdicts"] if claims_entry and claims_entry["status"] == "computed" \
+        else None
+    out: dict[str, list[dict]] = {}
+    for cid in ids:
+        if known is not None:
+            hit = [v for v in known if v["claim_id"] == cid] or \
+                  [v for v in known if v.get("spec_id") == cid and v.get("expected") is not False]
+            if hit:
+                out[cid] = hit
+                continue
+        try:
+            out[cid] = [lemmas.check(lemmas.get(cid), budget_s=ctx.budget_s).as_dict()]
+        except KeyError:
+            matches = [c for c in lemmas.catalogue() if c.spec_id == cid and c.expected is not False]
+            out[cid] = [lemmas.check(c, budget_s=ctx.budget_s).as_dict() for c in matches]
+    return out
+
+
+def compute(ctx: ComputeContext) -> dict:
+    import lemmas
+
+    errs = [dataclasses.asdict(e) for e in lemmas.errata()]
+    ids = sorted({cid for e in errs for cid in e["evidence_claims"]})
+    ev = _evidence_verdicts(ids, ctx)
+    return {"errata": errs,
+            "evidence": {cid: [{k: v[k] for k in ("claim_id", "status", "method", "counterexample",
+                                                  "matches_expectation")} for v in vs]
+                         for cid, vs in ev.items()}}
+
+
+def _ev_text(cid: str, evidence: dict) -> str:
+    vs = evidence.get(cid, [])
+    if not vs:
+        return f"{cid}: no registered claim"
+    return "; ".join(f"{v['claim_id']}: {v['status']} ({v['method']})" for v in vs)
+
+
+def render(data: dict, rctx: RenderContext) -> list:
+    errs = data["errata"]
+    if not errs:
+        return [doc.notice("no errata are registered yet")]
+    blocks = [doc.p(f"{len(errs)} errata. Each names the source file and location, quotes what the "
+                    "source says, states what is true, and cites the claims whose verdicts are the "
+                    "evidence (decided in this run).")]
+    rows = [[e["id"], e.get("spec_id") or "", f"{e['source_file']}, {e['location']}", e["source_says"],
+             e["truth"], " | ".join(_ev_text(c, data["evidence"]) for c in e["evidence_claims"]),
+             e["conclusion_survives"]] for e in errs]
+    blocks.append(doc.table(["erratum", "SPEC ID", "source (file, location)", "the source says",
+                             "what is true", "evidence (claim verdicts)", "conclusion survives?"],
+                            rows, caption="Errata found in the sources"))
+    weak = [e["id"] for e in errs
+            if any(v.get("matches_expectation") is False
+                   for c in e["evidence_claims"] for v in data["evidence"].get(c, []))]
+    if weak:
+        blocks.append(doc.notice("evidence not as registered for: " + ", ".join(weak)))
+    return blocks
+
+
+SECTION = register_section(Section(
+    name="errata", title="Errata in the sources", order=20, compute=compute, render=render,
+    description="lemmas.errata() with the verdicts of their evidence claims"))

@@ -1,0 +1,116 @@
+"""The claims and errata sections computed from a few real, cheap claims (issue 5).
+
+The claims are decided by the real engine (``lemmas.check``); they are small
+exact computations so the test stays fast:
+
+* ``TEST-ABEL[K=3]`` — DCM-T2's Abel summation ``Σ_k v_k z_k = Σ_i (v_i − v_{i+1}) Σ_{k≤i} z_k``
+  (source ``000_0b27131c69d8f24c.txt``, 定理2), checked as a polynomial identity by sympy;
+* ``TEST-ABEL/drop-last[K=3]`` — its mutant without the ``v_{K+1} = 0`` term's partner
+  (the sum stops at K−1), refuted by an exact rational counterexample;
+* ``TEST-HOEFF-AS-PRINTED`` — SPEC CONC-HOEFFDING-AS-PRINTED's instance (``X_i = 2·Ber(1/2)``,
+  n = 100, ε = 0.2), whose exact tail ``P(S ≥ 60)`` exceeds ``exp(−4)``.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import mpmath
+import sympy as sp
+
+from lemmas import Outcome, ProcedureClaim
+from report import render as rnd
+from report.compute import compute
+from report.sections import ComputeContext
+
+K = 3
+v = sp.symbols("v1:4")
+z = sp.symbols("z1:4")
+
+
+def _abel(drop_last: bool):
+    def decide(budget_s):
+        vv = list(v) + [0]
+        top = K - 1 if drop_last else K
+        lhs = sum(v[k] * z[k] for k in range(K))
+        rhs = sum((vv[i] - vv[i + 1]) * sum(z[: i + 1]) for i in range(top))
+        diff = sp.expand(lhs - rhs)
+        if diff == 0:
+            return Outcome("proved", "sympy expand", evidence={"summary": "lhs − rhs expands to 0"})
+        point = {s: sp.Rational(1, 2) for s in (*v, *z)}  # any point where diff != 0
+        val = diff.subs(point)
+        assert val != 0
+        return Outcome("refuted", "exact evaluation", counterexample=point,
+                       evidence={"lhs_minus_rhs": str(val)})
+    return decide
+
+
+def _hoeffding_as_printed(budget_s):
+    # S = Σ X_i with X_i = 2·Ber(1/2), n = 100: mean(X) − 1 ≥ 0.2  <=>  #ones ≥ 60
+    tail = Fraction(sum(comb(100, k) for k in range(60, 101)), 2 ** 100)
+    mpmath.mp.dps = 60
+    bound = mpmath.exp(-2 * 100 ** 2 * mpmath.mpf("0.04") / (100 * 2))  # Σ(b−a) = 200, no square
+    if mpmath.mpf(tail.numerator) / tail.denominator > bound:
+        return Outcome("refuted", "exact binomial tail", counterexample={"n": 100, "eps": "1/5"},
+                       evidence={"tail": str(tail), "bound": mpmath.nstr(bound, 20)})
+    return Outcome("survived", "exact binomial tail")
+
+
+CLAIMS = [
+    ProcedureClaim("TEST-ABEL[K=3]", "Abel summation (K=3)", _abel(False),
+                   source="000_0b27131c69d8f24c.txt, 定理2", spec_id="DCM-T2", expected=True),
+    ProcedureClaim("TEST-HOEFF-AS-PRINTED", "Hoeffding with Σ(b−a) unsquared", _hoeffding_as_printed,
+                   source="002_3ec5ec57f55c1fdf.txt", spec_id="CONC-HOEFFDING-AS-PRINTED",
+                   expected=False),
+    ProcedureClaim("TEST-ABEL/drop-last[K=3]", "Abel summation without its last term", _abel(True),
+                   source="000_0b27131c69d8f24c.txt, 定理2", spec_id="DCM-T2", expected=False),
+]
+
+
+def test_claims_section_from_real_claims(tmp_path):
+    ctx = ComputeContext(claims=CLAIMS, budget_s=2.0, progress=False, only=("claims", "meta"))
+    res = compute(ctx, out=tmp_path)
+    assert res["sections"]["claims"]["status"] == "computed"
+    vs = {v["claim_id"]: v for v in res["sections"]["claims"]["data"]["verdicts"]}
+    assert vs["TEST-ABEL[K=3]"]["status"] == "proved"
+    assert vs["TEST-ABEL/drop-last[K=3]"]["status"] == "refuted"
+    assert vs["TEST-HOEFF-AS-PRINTED"]["status"] == "refuted"
+    assert all(v["matches_expectation"] for v in vs.values())
+    blocks, _ = rnd.render_blocks(res, tmp_path)
+    table = next(b for b in blocks if b["kind"] == "table" and b["caption"].startswith("Claims"))
+    ids = [r[0] for r in table["rows"]]
+    assert ids == ["TEST-ABEL[K=3]", "  ↳ TEST-ABEL/drop-last[K=3]", "TEST-HOEFF-AS-PRINTED"]
+    counts = dict(map(tuple, next(b for b in blocks if b.get("caption") == "Counts")["rows"]))
+    assert counts["proved"] == "1" and counts["refuted"] == "2"
+    assert counts["mutants refuted (caught)"] == "2" and counts["not as registered"] == "0"
+    # the meta record names versions, seed and per-section wall time
+    assert set(res["meta"]["sections_wall_s"]) == {"claims"}
+    assert res["meta"]["versions"]["numpy"]
+    # the sections not asked for are absent, and rendered as such (no numbers)
+    assert "errata" not in res["sections"]
+
+
+def test_errata_section_reuses_the_claims_verdicts(tmp_path, monkeypatch):
+    import lemmas
+    from lemmas import Erratum
+
+    err = Erratum(id="TEST-ERR", source_file="002_3ec5ec57f55c1fdf.txt", location="Hoeffding",
+                  source_says="Σ(b−a)", truth="Σ(b−a)²", evidence_claims=("TEST-HOEFF-AS-PRINTED",),
+                  conclusion_survives="yes, with the square")
+    monkeypatch.setattr(lemmas, "errata", lambda: [err])
+    calls = []
+    real_check = lemmas.check
+
+    def counting_check(claim, budget_s=20.0, **kw):
+        calls.append(claim.id)
+        return real_check(claim, budget_s=budget_s, **kw)
+
+    monkeypatch.setattr(lemmas, "check", counting_check)
+    ctx = ComputeContext(claims=CLAIMS, budget_s=2.0, progress=False, only=("claims", "errata"))
+    res = compute(ctx)
+    assert sorted(calls) == sorted(c.id for c in CLAIMS)  # each claim decided once, by "claims"
+    ev = res["sections"]["errata"]["data"]["evidence"]["TEST-HOEFF-AS-PRINTED"]
+    assert [e["status"] for e in ev] == ["refuted"]
+    blocks, _ = rnd.render_blocks(res, tmp_path)
+    row = next(b for b in blocks if b.get("caption") == "Errata found in the sources")["rows"][0]
+    assert row[0] == "TEST-ERR" and "TEST-HOEFF-AS-PRINTED: refuted" in row[5]

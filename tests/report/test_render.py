@@ -1,0 +1,145 @@
+"""The render step (issue 5): results.json -> index.html + report.md + figures, nothing computed.
+
+Data here is the SYNTHETIC fixture of ``conftest.py`` (never shipped as results).
+"""
+from __future__ import annotations
+
+import dataclasses
+import html as htmlmod
+import json
+import re
+
+import numpy as np
+import pytest
+
+from report import cli, doc, figures
+from report import render as rnd
+from report import results as rio
+from report.sections import RenderContext, sections
+
+
+def _html_cells(text: str) -> list[list[str]]:
+    rows = re.findall(r"<tr>(.*?)</tr>", text, flags=re.S)
+    return [[htmlmod.unescape(c) for c in re.findall(r"<td>(.*?)</td>", r, flags=re.S)] for r in rows]
+
+
+def _md_cells(text: str) -> list[list[str]]:
+    out = []
+    for line in text.splitlines():
+        if line.startswith("| ") and not line.startswith("|---"):
+            cells = re.split(r"(?<!\\) \| ", line[2:-2])
+            out.append([c.replace("\\|", "|") for c in cells])
+    return out
+
+
+def test_render_writes_every_section_heading_and_embedded_images(tmp_path, synthetic):
+    rio.save(synthetic, tmp_path / "results.json")
+    paths = rnd.render(tmp_path)
+    page = paths["html"].read_text()
+    md = paths["markdown"].read_text()
+    for s in sections():
+        assert f'<h2 id="{s.name}">{htmlmod.escape(s.title)}</h2>' in page
+        assert f"## {s.title}" in md
+        assert f'href="#{s.name}"' in page  # the table of contents links every section
+    assert "not computed yet" not in page  # the fixture computed everything
+    n_img = page.count('src="data:image/png;base64,')
+    assert n_img == len(paths["figures"])
+    for f in paths["figures"]:
+        assert f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert f"(figures/{f.name})" in md
+    # self-contained: no external resources
+    assert not re.search(r'(src|href)="(https?:)?//', page)
+
+
+def test_markdown_has_the_same_tables_as_html(tmp_path, synthetic):
+    rio.save(synthetic, tmp_path / "results.json")
+    paths = rnd.render(tmp_path)
+    h = [r for r in _html_cells(paths["html"].read_text()) if r]
+    m = _md_cells(paths["markdown"].read_text())
+    header_free = [r for r in m if r not in
+                   [[c for c in b["columns"]] for b in rnd.render_blocks(synthetic, tmp_path)[0]
+                    if b["kind"] == "table"]]
+    assert h == header_free
+    assert any("SYN-L2[K=2]" in c for r in h for c in r)
+
+
+def test_mutant_is_rendered_right_below_its_lemma(tmp_path, synthetic):
+    blocks, _ = rnd.render_blocks(synthetic, tmp_path)
+    claims_table = next(b for b in blocks if b["kind"] == "table" and b["caption"].startswith("Claims"))
+    ids = [r[0] for r in claims_table["rows"]]
+    # the fixture lists the mutant first; the report moves it under its lemma
+    assert ids == ["SYN-L2[K=2]", "  ↳ SYN-L2/drop-alpha[K=2]"]
+    assert "counterexample: x1 = 1/2, y1 = 0" in claims_table["rows"][1]
+
+
+def test_not_computed_and_failed_sections_render_notices_not_numbers(tmp_path, synthetic):
+    synthetic["sections"]["errata"] = {"title": "e", "status": "not computed", "wall_s": 0.0,
+                                       "reason": "needs sim/bounds", "data": {}}
+    del synthetic["sections"]["claims"]
+    blocks, _ = rnd.render_blocks(synthetic, tmp_path)
+    notes = [b["text"] for b in blocks if b["kind"] == "notice"]
+    assert "not computed yet: needs sim/bounds" in notes
+    assert any("'claims' is missing" in t for t in notes)
+
+
+def test_render_only_never_computes(tmp_path, synthetic, monkeypatch, capsys):
+    import report.compute
+    import report.sections
+
+    def boom(*a, **k):
+        raise AssertionError("render-only must not compute")
+
+    monkeypatch.setattr(report.compute, "compute", boom)
+    for s in sections():  # every section's own compute raises too
+        monkeypatch.setitem(report.sections._SECTIONS, s.name, dataclasses.replace(s, compute=boom))
+    rio.save(synthetic, tmp_path / "results.json")
+    assert cli.main(["report", "--render-only", "--out", str(tmp_path)]) == 0
+    assert (tmp_path / "index.html").exists() and (tmp_path / "report.md").exists()
+
+
+def test_render_only_without_results_is_a_clear_error(tmp_path, capsys):
+    assert cli.main(["report", "--render-only", "--out", str(tmp_path / "nothing")]) == 2
+    assert "no results file" in capsys.readouterr().err
+
+
+def test_results_round_trip(tmp_path, synthetic):
+    synthetic["sections"]["meta"]["data"] = {
+        "arr": np.arange(3, dtype=np.int64), "x": np.float64(0.25), "inf": float("inf"),
+        "nested": {"t": (1, 2), "b": np.bool_(True)}}
+    path = rio.save(synthetic, tmp_path / "results.json")
+    back = rio.load(path)
+    d = back["sections"]["meta"]["data"]
+    assert d["arr"] == [0, 1, 2] and d["x"] == 0.25 and d["nested"] == {"t": [1, 2], "b": True}
+    assert rio.as_float(d["inf"]) == float("inf")
+    json.loads(path.read_text())  # strict JSON: no NaN/Infinity tokens
+    assert "Infinity" not in path.read_text()
+    # and a second save of what was loaded gives the same file
+    again = rio.save(back, tmp_path / "again.json")
+    assert again.read_text() == path.read_text()
+
+
+def test_save_rejects_unknown_status(tmp_path, synthetic):
+    synthetic["sections"]["meta"]["status"] = "done"
+    with pytest.raises(ValueError, match="status"):
+        rio.save(synthetic, tmp_path / "results.json")
+
+
+def test_figure_helpers_write_pngs(tmp_path):
+    n = np.array([10, 100, 1000])
+    mean = np.log(n) * 2.0
+    curves = {"A": (n, mean, mean - 0.5, mean + 0.5)}
+    rctx = RenderContext(out=tmp_path)
+    figs = [figures.regret_vs_n(curves, {"bound": (n, 3 * np.log(n))}),
+            figures.regret_over_log_n(curves, {"upper bound": 3.0, "lower bound": 1.0}),
+            figures.final_distribution({"A": [1.0, 2.0, 3.0], "B": [2.0]}, n=1000),
+            figures.against_parameter([1, 2], {"est": ([1, 2], [0.5, 1.5], [1.5, 2.5]),
+                                               "bound": ([2, 3], None, None)}, "L", "slope")]
+    for i, f in enumerate(figs):
+        assert rctx.save(f, f"f{i}").read_bytes()[:4] == b"\x89PNG"
+    with pytest.raises(ValueError, match="do not match"):
+        figures.regret_vs_n({"A": (n, mean[:2], mean[:2], mean[:2])})
+
+
+def test_table_block_checks_row_width():
+    with pytest.raises(ValueError, match="row 0 has 1 cells"):
+        doc.table(["a", "b"], [["x"]])
