@@ -52,6 +52,7 @@ import pkgutil
 from sim.kernels import noop_init
 
 _POLICIES: dict[str, type] = {}
+_IMPORT_ERRORS: dict[str, str] = {}
 _LOADED = False
 
 
@@ -110,8 +111,18 @@ def _load() -> None:
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.ispkg or mod.name.startswith("_") or mod.name == "registry":
             continue
-        importlib.import_module(f"sim.policies.{mod.name}")
+        try:
+            importlib.import_module(f"sim.policies.{mod.name}")
+        except Exception as exc:  # noqa: BLE001 — reported by get_policy/import_errors, never hidden
+            # one broken policy module must not take every other policy down with it
+            _IMPORT_ERRORS[mod.name] = f"{type(exc).__name__}: {exc}"
     _LOADED = True
+
+
+def import_errors() -> dict[str, str]:
+    """Policy modules that failed to import (module name -> error); empty when all is well."""
+    _load()
+    return dict(_IMPORT_ERRORS)
 
 
 def policies() -> dict[str, type]:
@@ -125,6 +136,7 @@ def get_policy(name: str) -> type:
     pols = policies()
     if name not in pols:
         close = difflib.get_close_matches(name, list(pols), n=5)
+        broken = f"; modules that failed to import: {_IMPORT_ERRORS}" if _IMPORT_ERRORS else ""
         raise KeyError(f"no registered policy {name!r}" + (f"; did you mean {close}?" if close else "")
-                       + f" (known: {sorted(pols)})")
+                       + f" (known: {sorted(pols)}){broken}")
     return pols[name]

@@ -1,0 +1,112 @@
+"""RankedKL-UCB: Radlinski-style ranked bandits with one KL-UCB per position (ALG-RANKEDKLUCB).
+
+Sources: ``000_0b27131c69d8f24c.txt`` (実験2, "各場所に対し独立に普通のKL-UCBを適用": the
+stored triples are (position, item, click)), ``003_f899901a464da92a.txt`` (Radlinski et al.
+2008, ranked bandits).
+
+Position ``k`` runs its own KL-UCB over all ``L`` items with statistics ``T_k(e)``, ``ŵ_k(e)``
+and index ``U_{t,k}(e) = max{q : T_k(e) D_KL(ŵ_k(e)‖q) ≤ log t + 3 log log t}``.
+
+* **select**: for ``k = 1 … K`` in order, position ``k`` ranks the items by its own index
+  (ties random, :mod:`sim.ties`, top ``k`` items drawn) and proposes its best item ``b̂_k``.
+  **Duplicates replaced**: if ``b̂_k`` is already shown higher up, position ``k`` shows the best
+  item *by its own index* not yet in the list (Radlinski's "arbitrary unselected document",
+  made deterministic up to the same random tie-break).
+* **update** (Radlinski's RBA rule): bandit ``k`` records one observation of its *proposed*
+  item ``b̂_k`` with reward ``c_t(k)`` if ``b̂_k`` was shown at ``k``, and reward 0 if it was
+  replaced.  Every position's bandit is updated every round.
+* **initialisation** (SPEC §3): the one observation per item ``x0`` seeds every position's
+  bandit (one draw per item, at the top position, shared by the K bandits).
+* policy stream: only the tie-breaks of positions 1, …, K in that order.
+"""
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+from bounds.kl import klucb_index, klucb_index_scalar
+from sim.kernels import topk_nb
+from sim.policies.registry import Policy, register_policy
+from sim.ties import topk_random_ties
+
+
+@numba.njit(cache=True)
+def _init(state, x0):
+    S, T = state[0], state[1]
+    for k in range(S.shape[0]):
+        for e in range(S.shape[1]):
+            S[k, e] = x0[e]
+            T[k, e] = 1.0
+
+
+@numba.njit(cache=True)
+def _select(state, t, rng, A):
+    S, T, idx, cand, prop, order = state
+    K, L = S.shape
+    for k in range(K):
+        for e in range(L):
+            idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
+        topk_nb(idx, k + 1, rng, order, cand)
+        prop[k] = order[0]
+        for j in range(k + 1):  # the best of the top k+1 not already shown (exists: k items shown)
+            e = order[j]
+            dup = False
+            for i in range(k):
+                if A[i] == e:
+                    dup = True
+            if not dup:
+                A[k] = e
+                break
+
+
+@numba.njit(cache=True)
+def _update(state, t, A, clicks, depth):
+    S, T, prop = state[0], state[1], state[4]
+    for k in range(A.shape[0]):
+        b = prop[k]
+        T[k, b] += 1.0
+        if A[k] == b:
+            S[k, b] += clicks[k]
+
+
+@register_policy("RankedKL-UCB", models=("dcm", "cascade", "pbm"))
+class RankedKLUCB(Policy):
+    """One KL-UCB per position, duplicates replaced (ALG-RANKEDKLUCB); see the module docstring."""
+
+    needs_init = True
+    kernel_init = _init
+    kernel_select = _select
+    kernel_update = _update
+
+    def __init__(self, L, K, pol_rng, **params):
+        super().__init__(L, K, pol_rng, **params)
+        self.S = np.zeros((K, L))
+        self.T = np.zeros((K, L))
+        self.proposed = np.zeros(K, dtype=np.int64)
+
+    @staticmethod
+    def kernel_state(L, K, **params):
+        if params:
+            raise ValueError(f"RankedKL-UCB takes no parameters, got {sorted(params)}")
+        return (np.zeros((K, L)), np.zeros((K, L)), np.zeros(L), np.zeros(L, dtype=np.int64),
+                np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64))
+
+    def initialise(self, x0):
+        self.S[:] = x0
+        self.T[:] = 1.0
+
+    def select(self, t):
+        A = []
+        for k in range(self.K):
+            idx = klucb_index(self.S[k] / self.T[k], self.T[k], float(t))
+            order = topk_random_ties(idx, k + 1, self.rng)
+            self.proposed[k] = order[0]
+            A.append(next(int(e) for e in order if e not in A))
+        return np.array(A, dtype=np.int64)
+
+    def update(self, t, A, obs):
+        for k in range(self.K):
+            b = self.proposed[k]
+            self.T[k, b] += 1.0
+            if A[k] == b:
+                self.S[k, b] += obs.clicks[k]
