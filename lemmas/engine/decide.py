@@ -1,0 +1,205 @@
+"""Exact decision of polynomial claims with z3's nonlinear real arithmetic (method 2).
+
+The query is *box ∧ assumptions ∧ ¬statement* over the reals (``QF_NRA``, nlsat):
+
+* ``unsat``  — no point of the box meeting the assumptions violates the statement:
+  **proved** for this instance (evidence: solver, number of variables and
+  constraints, time);
+* ``sat``    — z3's model may contain algebraic numbers; it is turned into exact
+  rationals by pinning one variable at a time to a nearby rational and re-solving,
+  then re-verified with :func:`lemmas.engine.exact.verify_counterexample`;
+* ``unknown`` / timeout — the pipeline goes on to the search methods.
+
+Rational functions are handled by an auxiliary variable ``r`` with ``r·d^k = 1`` for
+each negative power ``d^{-k}``, which also excludes points where a denominator vanishes
+(the claim is undefined there); the evidence says when this happened.
+"""
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+
+import z3
+
+from lemmas.engine.exact import verify_counterexample
+
+# Digits of z3's algebraic-number approximations tried when pinning a model to rationals.
+APPROX_DIGITS = (3, 6, 10, 20, 40)
+
+
+class NotPolynomial(Exception):
+    """The expression is outside z3's polynomial fragment (log, sqrt, symbolic exponent...)."""
+
+
+class _Translator:
+    """sympy -> z3 for rational-coefficient polynomial/rational expressions."""
+
+    def __init__(self, symbols):
+        self.vars = {s: z3.Real(s.name) for s in symbols}
+        self.side: list = []  # side conditions r * d**k == 1
+        self._aux = 0
+
+    def __call__(self, e):
+        if e.is_Rational:
+            return z3.RealVal(f"{e.p}/{e.q}")
+        if e.is_Symbol:
+            if e not in self.vars:
+                raise NotPolynomial(f"symbol {e} has no domain")
+            return self.vars[e]
+        if e.is_Add:
+            return z3.Sum([self(a) for a in e.args])
+        if e.is_Mul:
+            return z3.Product([self(a) for a in e.args])
+        if e.is_Pow and e.exp.is_Integer:
+            k = int(e.exp)
+            base = self(e.base)
+            if k >= 0:
+                return base ** k if k > 1 else (base if k == 1 else z3.RealVal(1))
+            self._aux += 1
+            r = z3.Real(f"__inv{self._aux}")
+            self.side.append(r * (base ** -k if -k > 1 else base) == 1)
+            return r
+        raise NotPolynomial(f"{type(e).__name__} ({e}) is not polynomial/rational arithmetic")
+
+
+def _z3_relation(tr, rel, negate=False):
+    g = tr(rel.g)
+    kind = rel.kind
+    if negate:
+        kind = {"ge": "lt", "gt": "le", "eq": "ne", "ne": "eq"}[kind]
+    return {"ge": g >= 0, "gt": g > 0, "eq": g == 0, "ne": g != 0, "lt": g < 0, "le": g <= 0}[kind]
+
+
+def _build(prep, negate_statement: bool, use_statement=True):
+    """Solver constraints for the outer rational box, assumptions and (negated) statement."""
+    tr = _Translator(prep.symbols)
+    cons = []
+    for s, lo, hi in zip(prep.symbols, prep.lo_out, prep.hi_out):
+        v = tr.vars[s]
+        cons += [v >= z3.RealVal(f"{lo.p}/{lo.q}"), v <= z3.RealVal(f"{hi.p}/{hi.q}")]
+    for a in prep.assumptions:
+        cons.append(_z3_relation(tr, a))
+    if use_statement:
+        cons.append(_z3_relation(tr, prep.statement, negate=negate_statement))
+    return tr, cons + tr.side
+
+
+def _solver(timeout_s: float):
+    s = z3.SolverFor("QF_NRA")
+    s.set("timeout", max(1, int(timeout_s * 1000)))
+    return s
+
+
+def _rational_value(val):
+    if z3.is_rational_value(val):
+        f = val.as_fraction()
+        return Fraction(f.numerator, f.denominator), True
+    return None, False
+
+
+def _candidates(val):
+    """Rationals near a z3 model value (exact if rational, else approximations)."""
+    exact, ok = _rational_value(val)
+    if ok:
+        return [exact]
+    out = []
+    for d in APPROX_DIGITS:
+        try:
+            a = val.approx(d)
+        except z3.Z3Exception:
+            continue
+        f = Fraction(a.as_fraction().numerator, a.as_fraction().denominator)
+        if f not in out:
+            out.append(f)
+    return out
+
+
+def _rationalise(prep, tr, cons, model, deadline):
+    """Turn a model with algebraic values into an all-rational one by pinning variables."""
+    point = {}
+    pinned = []
+    for s in prep.symbols:
+        v = tr.vars[s]
+        val = model.eval(v, model_completion=True)
+        exact, ok = _rational_value(val)
+        if ok:
+            point[s] = exact
+            continue
+        for cand in _candidates(val):
+            remaining = deadline - time.perf_counter()
+            if remaining <= 0:
+                return None
+            sol = _solver(remaining)
+            sol.add(*cons, *pinned, v == z3.RealVal(f"{cand.numerator}/{cand.denominator}"))
+            if sol.check() == z3.sat:
+                pinned.append(v == z3.RealVal(f"{cand.numerator}/{cand.denominator}"))
+                point[s] = cand
+                model = sol.model()
+                break
+        else:
+            return None
+    # re-read all values from the final model: pinning later variables may move earlier free ones
+    final = {}
+    for s in prep.symbols:
+        exact, ok = _rational_value(model.eval(tr.vars[s], model_completion=True))
+        final[s] = exact if ok else point.get(s)
+    if any(v is None for v in final.values()):
+        return None
+    return final
+
+
+def z3_decide(prep, timeout_s: float):
+    """Run the exact decision; returns ``(status, evidence, report)``.
+
+    ``status`` is ``"proved"``, ``"refuted"`` (``report`` from ``verify_counterexample``)
+    or ``"unknown"``; ``evidence`` records solver, query size and time.
+    """
+    t0 = time.perf_counter()
+    deadline = t0 + timeout_s
+    try:
+        tr, cons = _build(prep, negate_statement=True)
+    except NotPolynomial as exc:
+        return "unknown", {"skipped": str(exc)}, None
+    sol = _solver(timeout_s)
+    sol.add(*cons)
+    res = sol.check()
+    ev = {"solver": f"z3 {z3.get_version_string()} QF_NRA (nlsat)", "variables": len(prep.symbols),
+          "auxiliary_inverse_variables": tr._aux, "constraints": len(cons),
+          "timeout_s": round(timeout_s, 3), "result": str(res)}
+    if tr._aux:
+        ev["note"] = "denominators introduced r*d^k = 1: decided where the claim is defined"
+    if res == z3.unsat:
+        ev["time_s"] = round(time.perf_counter() - t0, 4)
+        return "proved", ev, None
+    if res == z3.sat:
+        point = _rationalise(prep, tr, cons, sol.model(), deadline + 0.5 * timeout_s)
+        ev["time_s"] = round(time.perf_counter() - t0, 4)
+        if point is not None:
+            report = verify_counterexample(prep, point)
+            if report is not None:
+                return "refuted", ev, report
+            ev["model_rejected"] = "z3 model failed exact re-verification (outer box or undefined point)"
+        else:
+            ev["model_rejected"] = "could not turn z3's algebraic model into rationals in time"
+        return "unknown", ev, None
+    ev["reason"] = sol.reason_unknown()
+    ev["time_s"] = round(time.perf_counter() - t0, 4)
+    return "unknown", ev, None
+
+
+def z3_feasible(prep, timeout_s: float):
+    """Decide whether box ∧ assumptions has a point: ``(True|False|None, witness|None)``."""
+    try:
+        tr, cons = _build(prep, negate_statement=False, use_statement=False)
+    except NotPolynomial:
+        return None, None
+    sol = _solver(timeout_s)
+    sol.add(*cons)
+    res = sol.check()
+    if res == z3.unsat:
+        return False, None
+    if res == z3.sat:
+        point = _rationalise(prep, tr, cons, sol.model(), time.perf_counter() + timeout_s)
+        return True, point
+    return None, None
+

@@ -1,0 +1,198 @@
+"""The deciding pipeline behind ``lemmas.check`` for :class:`~lemmas.engine.claim.Claim` (issue 2).
+
+``decide_claim(claim, budget_s, seed)`` validates the claim
+(:mod:`lemmas.engine.validate`; ``ValueError`` for malformed claims,
+``InfeasibleAssumptions`` when z3 proves that no point meets the assumptions) and runs
+the methods cheapest first, each only where it applies, stopping at the first verdict:
+
+0. ``derivation`` — ``claim.proof()`` if given.  A returned
+   :class:`~lemmas.engine.claim.ProofArtefact` proves the claim (evidence: the artefact);
+   an ``AssertionError`` is a failed step, recorded in ``notes``, never a proof.
+1. ``symbolic`` — identities by ``expand``/``simplify``; inequalities by sign
+   certificates of the factors of ``g`` (Bernstein coefficients on the box, sympy
+   assumptions).  Evidence: the artefact listing each factor and its certificate.
+2. ``exact-decision`` — z3 ``QF_NRA`` on box ∧ assumptions ∧ ¬statement for polynomial
+   claims with at most :data:`Z3_MAX_VARS` variables.  ``unsat`` proves the instance
+   (evidence: solver, query size, time); ``sat`` gives a model rationalised and
+   re-verified exactly (evidence: the model check).
+3. ``property-search`` — box corners, then hypothesis with boundary values and
+   ``x == y`` edges, exact screening.  Evidence: examples run, corners, time.
+4. ``adversarial-search`` — multi-start SLSQP on the slack, snapped to rationals and
+   re-verified exactly.  Evidence: starts run, best float slack, points snapped.
+
+Every refutation's counterexample maps each symbol to a sympy ``Rational`` and has
+passed :func:`lemmas.engine.exact.verify_counterexample`.  "survived" carries the
+record of every method tried.  ``budget_s`` is a cap: each method does a fixed,
+seed-determined amount of work and stops early when its share of the budget is spent
+(then the evidence says ``stopped_early``, and the result may depend on machine speed).
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from lemmas.engine.adversarial import adversarial_search
+from lemmas.engine.claim import Outcome, ProofArtefact
+from lemmas.engine.decide import z3_decide, z3_feasible
+from lemmas.engine.exact import feasible_exact
+from lemmas.engine.property_search import Screen, property_search
+from lemmas.engine.sampling import Sampler
+from lemmas.engine.symbolic import symbolic_prove
+from lemmas.engine.validate import InfeasibleAssumptions, prepare
+
+# z3 is tried on polynomial claims with at most this many variables (nlsat rarely
+# finishes beyond; DCM lemmas at K=6 have 12-13 and would only burn the budget).
+Z3_MAX_VARS = 8
+# Budget fractions (cumulative deadlines) for the methods, and absolute caps in seconds.
+SYMBOLIC_SHARE, Z3_SHARE, PROPERTY_SHARE, ADVERSARIAL_SHARE = 0.15, 0.35, 0.65, 0.95
+Z3_MAX_S = 1.5
+FEASIBILITY_MAX_S = 2.0
+# Fixed amounts of search work (deterministic for a seed).
+PROPERTY_EXAMPLES = 600
+# ... but at most PROPERTY_WORK / n examples, so a run costs about the same for any n
+# (hypothesis' drawing is ~linear in n).
+PROPERTY_WORK = 2400
+ADVERSARIAL_STARTS = 32
+# Exact random points drawn to establish feasibility when z3 cannot.
+FEASIBILITY_SAMPLES = 200
+
+
+def _find_feasible_point(prep, sampler, seed):
+    """A rational point of box ∧ assumptions found by sampling, or None."""
+    screen = Screen(prep)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 1]))
+    for _ in range(FEASIBILITY_SAMPLES):
+        from fractions import Fraction
+        vals = []
+        for i in range(prep.n):
+            lo, hi = sampler.interval(i, vals)
+            if lo > hi:
+                break
+            vals.append(lo + (hi - lo) * Fraction(int(rng.integers(0, 1025)), 1024))
+        else:
+            pt = dict(zip(prep.symbols, vals))
+            if screen.feasible(vals) and feasible_exact(prep, pt):
+                return pt
+    return None
+
+
+def _feasibility(prep, sampler, budget_s, seed):
+    """``(known_feasible: bool, note)``; raises InfeasibleAssumptions when proven empty."""
+    if not prep.assumptions:
+        return True, None
+    verdict, witness = None, None
+    if prep.is_polynomial():
+        verdict, witness = z3_feasible(prep, min(FEASIBILITY_MAX_S, 0.1 * budget_s))
+        if verdict is False:
+            raise InfeasibleAssumptions(
+                "no point of the box satisfies the assumptions (z3 QF_NRA: unsat): "
+                + ", ".join(str(a.original) for a in prep.assumptions))
+        if witness is not None and feasible_exact(prep, witness):
+            return True, None
+    pt = _find_feasible_point(prep, sampler, seed)
+    if pt is not None:
+        return True, None
+    how = "z3 undecided" if prep.is_polynomial() else "assumptions are not polynomial"
+    return False, (f"feasibility of the assumptions undecided ({how}) and no feasible point was found "
+                   f"by {FEASIBILITY_SAMPLES} exact samples; no proof is claimed")
+
+
+def decide_claim(claim, budget_s: float, seed: int = 0):
+    """Decide a :class:`Claim`; returns ``(Outcome, methods_tried)`` (see module docstring)."""
+    t0 = time.perf_counter()
+    prep = prepare(claim)
+    sampler = Sampler(prep)
+    feasible, feas_note = _feasibility(prep, sampler, budget_s, seed)
+    notes: list[str] = [feas_note] if feas_note else []
+    if not prep.rational_box:
+        notes.append("irrational box bounds: proofs use an outer rational box, search an inner one")
+    tried: list[str] = []
+    record: dict = {}
+    unclaimed_proof = None
+
+    def proved(method, artefact_or_ev, extra=None):
+        nonlocal unclaimed_proof
+        ev = {"proof": artefact_or_ev.as_dict() if isinstance(artefact_or_ev, ProofArtefact) else artefact_or_ev}
+        if extra:
+            ev.update(extra)
+        if not feasible:
+            unclaimed_proof = (method, ev)
+            return None
+        return Outcome("proved", method, ev, None, tuple(notes)), tuple(tried)
+
+    def refuted(method, report, ev):
+        cex = report.pop("counterexample")
+        ev = dict(ev)
+        ev["verification"] = report
+        return Outcome("refuted", method, ev, cex, tuple(notes)), tuple(tried)
+
+    # 0. the claim's own derivation
+    if claim.proof is not None:
+        tried.append("derivation")
+        try:
+            art = claim.proof()
+        except AssertionError as exc:
+            notes.append(f"derivation failed a step: {exc or 'AssertionError'}")
+            record["derivation"] = {"result": "failed step", "error": str(exc)}
+        else:
+            if not isinstance(art, ProofArtefact):
+                raise TypeError(f"{claim.id}: proof() must return a ProofArtefact, got {type(art).__name__}")
+            out = proved("derivation", art)
+            if out:
+                return out
+
+    # 1. symbolic
+    tried.append("symbolic")
+    ts = time.perf_counter()
+    art, ev = symbolic_prove(prep, t0 + SYMBOLIC_SHARE * budget_s)
+    ev["time_s"] = round(time.perf_counter() - ts, 4)
+    record["symbolic"] = ev
+    if art is not None:
+        out = proved("symbolic", art, {"time_s": ev["time_s"]})
+        if out:
+            return out
+
+    # 2. exact decision
+    if prep.is_polynomial() and prep.n <= Z3_MAX_VARS:
+        tried.append("exact-decision")
+        timeout = min(Z3_MAX_S, max(0.05, t0 + Z3_SHARE * budget_s - time.perf_counter()))
+        status, ev, report = z3_decide(prep, timeout)
+        record["exact-decision"] = ev
+        if status == "proved":
+            out = proved("exact-decision", ev)
+            if out:
+                return out
+        elif status == "refuted":
+            return refuted("exact-decision", report, ev)
+    else:
+        record["exact-decision"] = {"skipped": "not polynomial" if not prep.is_polynomial()
+                                    else f"{prep.n} variables > Z3_MAX_VARS={Z3_MAX_VARS}"}
+
+    # 3. property search
+    tried.append("property-search")
+    n_examples = min(PROPERTY_EXAMPLES, max(1, PROPERTY_WORK // max(1, prep.n)))
+    report, ev = property_search(prep, sampler, n_examples,
+                                 max(time.perf_counter(), t0 + PROPERTY_SHARE * budget_s), seed)
+    record["property-search"] = ev
+    if report is not None:
+        return refuted("property-search", report, ev)
+
+    # 4. adversarial search
+    tried.append("adversarial-search")
+    report, ev = adversarial_search(prep, sampler, ADVERSARIAL_STARTS,
+                                    max(time.perf_counter(), t0 + ADVERSARIAL_SHARE * budget_s), seed)
+    record["adversarial-search"] = ev
+    if report is not None:
+        return refuted("adversarial-search", report, ev)
+
+    if unclaimed_proof is not None:
+        notes.append(f"{unclaimed_proof[0]} found a proof, not claimed: feasibility undecided")
+        record["unclaimed_proof"] = unclaimed_proof[1]
+    ps, ad = record["property-search"], record["adversarial-search"]
+    record["summary"] = (
+        f"{ps.get('corners_checked', 0)} corners and {ps.get('examples_run', 0)} hypothesis examples "
+        f"({ps.get('feasible_examples', 0)} feasible) checked exactly; {ad.get('starts_run', 0)} optimiser "
+        f"starts, best float slack {ad.get('best_float_slack')}; seed {seed}; "
+        f"{time.perf_counter() - t0:.2f} s of a {budget_s} s cap")
+    return Outcome("survived", "search", record, None, tuple(notes)), tuple(tried)

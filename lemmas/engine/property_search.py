@@ -1,0 +1,251 @@
+"""Property search (method 3): exact rational examples, boundaries drawn on purpose.
+
+Two deterministic phases, each stopping early at the deadline:
+
+1. **Corners**: every vertex of the box (up to ``2**CORNER_ENUM_MAX_VARS`` of them; a
+   seeded random subset beyond), repaired onto the linear assumptions
+   (:mod:`lemmas.engine.sampling`) — a claim false only at a corner is caught here.
+2. **Hypothesis**: ``@given(st.data())`` with ``database=None``, a fixed ``@seed`` and
+   ``deadline=None``.  Each variable is drawn, in symbol order, from
+   ``{lo, hi, midpoint, a value already drawn for another variable}`` or a
+   ``st.fractions`` value inside the interval the linear assumptions leave — so
+   ``x == y`` edges and chains like ``c1 >= c2 >= c3`` are hit on purpose.  Non-linear
+   assumptions are filtered (``reject``).  A violation is shrunk by hypothesis.
+
+Screening is exact for rational statements (:func:`lemmas.engine.exact.compile_exact`)
+and mpmath at :data:`~lemmas.engine.exact.MP_DIGITS` digits otherwise; every candidate
+is then re-verified by :func:`lemmas.engine.exact.verify_counterexample`.
+"""
+from __future__ import annotations
+
+import itertools
+import time
+from fractions import Fraction
+
+import mpmath
+import numpy as np
+import sympy as sp
+from hypothesis import HealthCheck, Phase, given, reject, settings
+from hypothesis import seed as hyp_seed
+from hypothesis import strategies as st
+from hypothesis.errors import HypothesisException
+
+from lemmas.engine.exact import MP_DIGITS, NONPOLY_MARGIN, NotRational, compile_exact, verify_counterexample
+
+# All 2^n corners are enumerated up to this many variables; beyond, a random subset.
+CORNER_ENUM_MAX_VARS = 10
+# Random corners examined when there are too many to enumerate.
+CORNER_SAMPLE = 1024
+# Grid of the "uniform" draws: lo + (hi - lo) k / UNIFORM_STEPS (2^20: fine enough for
+# exact search, and k shrinks towards simple fractions).
+UNIFORM_STEPS = 2**20
+# Float screen: a relation whose float value exceeds this clearly holds, so the exact
+# evaluation is skipped.  Only ever skips work: a refutation is always decided exactly.
+FLOAT_CLEAR = 1e-9
+
+
+class Screen:
+    """Fast violation test at a rational point (exact, or mpmath with margin)."""
+
+    def __init__(self, prep):
+        self.prep = prep
+        rels = (prep.statement, *prep.assumptions)
+        try:
+            self.fns = [compile_exact(r.g, prep.symbols) for r in rels]
+            self.exact = True
+        except NotRational:
+            self.fns = [sp.lambdify(prep.symbols, r.g, modules="mpmath") for r in rels]
+            self.exact = False
+        self.floats = [sp.lambdify(prep.symbols, r.g, modules="math") for r in rels]
+        self.kinds = [r.kind for r in rels]
+        self.margin = mpmath.mpf(NONPOLY_MARGIN.p) / NONPOLY_MARGIN.q
+
+    def _value(self, k, values):
+        if self.exact:
+            return self.fns[k](values)
+        with mpmath.workdps(MP_DIGITS):
+            v = self.fns[k](*[mpmath.mpf(x.numerator) / x.denominator for x in values])
+            if isinstance(v, mpmath.mpc):
+                if abs(v.imag) > 0:
+                    raise ValueError("non-real value")
+                v = v.real
+            return v
+
+    def _holds(self, kind, v):
+        if self.exact:
+            return {"ge": v >= 0, "gt": v > 0, "eq": v == 0, "ne": v != 0}[kind]
+        m = self.margin
+        return {"ge": v >= m, "gt": v >= m, "eq": False, "ne": abs(v) >= m}[kind]
+
+    def _violated(self, kind, v):
+        if self.exact:
+            return not self._holds(kind, v)
+        m = self.margin
+        return {"ge": v <= -m, "gt": v <= -m, "eq": abs(v) >= m, "ne": False}[kind]
+
+    def _float(self, k, values):
+        """Float value of relation ``k`` (nan where it fails) — a screen only."""
+        try:
+            return float(self.floats[k](*[float(v) for v in values]))
+        except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+            return float("nan")
+
+    def _float_decides(self, k, values):
+        """True/False when the float value is clearly on one side, else None (go exact)."""
+        if self.kinds[k] not in ("ge", "gt"):
+            return None
+        fv = self._float(k, values)
+        if fv > FLOAT_CLEAR:
+            return True
+        if fv < -FLOAT_CLEAR and k > 0:
+            return False  # an assumption clearly fails: skipping the point can only lose search
+        return None
+
+    def feasible(self, values) -> bool:
+        for i, k in enumerate(self.kinds):
+            if i == 0:
+                continue
+            quick = self._float_decides(i, values)
+            if quick is not None:
+                if not quick:
+                    return False
+                continue
+            try:
+                if not self._holds(k, self._value(i, values)):
+                    return False
+            except (ZeroDivisionError, ValueError, TypeError):
+                return False
+        return True
+
+    def float_value(self, values) -> float:
+        """The statement's ``g`` in floats (for the search record only)."""
+        return self._float(0, values)
+
+    def violation(self, values):
+        """``None`` if not a (screened) violation, else the statement's ``g`` value."""
+        if self._float_decides(0, values):
+            return None
+        try:
+            v = self._value(0, values)
+        except (ZeroDivisionError, ValueError, TypeError):
+            return None
+        return v if self._violated(self.kinds[0], v) else None
+
+
+def _verify(prep, values):
+    return verify_counterexample(prep, dict(zip(prep.symbols, values)))
+
+
+def corner_phase(prep, sampler, screen, deadline, rng):
+    """Check box vertices (repaired onto linear assumptions). Returns (report|None, count)."""
+    n = prep.n
+    if n <= CORNER_ENUM_MAX_VARS:
+        corners = itertools.product((0, 1), repeat=n)
+    else:
+        corners = (tuple(row) for row in rng.integers(0, 2, size=(CORNER_SAMPLE, n)))
+    count = 0
+    for bits in corners:
+        if time.perf_counter() > deadline:
+            break
+        raw = [sampler.hi[i] if b else sampler.lo[i] for i, b in enumerate(bits)]
+        pt = sampler.repair(raw)
+        count += 1
+        if pt is None or not screen.feasible(pt):
+            continue
+        if screen.violation(pt) is not None:
+            rep = _verify(prep, pt)
+            if rep is not None:
+                return rep, count
+    return None, count
+
+
+def _decode(sampler, n, genes):
+    """Map hypothesis' integer genes to a point: per variable ``(mode, k)`` with mode
+    0 = lo, 1 = hi, 2 = midpoint, 3 = a value already drawn (``x == y`` edges),
+    4 = ``lo + (hi - lo) k / UNIFORM_STEPS``.  Returns None when an interval is empty."""
+    values: list = []
+    for i in range(n):
+        lo, hi = sampler.interval(i, values)
+        if lo > hi:
+            return None
+        mode, k = genes[i]
+        if mode == 0:
+            v = lo
+        elif mode == 1:
+            v = hi
+        elif mode == 2:
+            v = (lo + hi) / 2
+        elif mode == 3:
+            inside = [u for u in values if lo <= u <= hi]
+            v = inside[k % len(inside)] if inside else lo + (hi - lo) * Fraction(k, UNIFORM_STEPS)
+        else:
+            v = lo + (hi - lo) * Fraction(k, UNIFORM_STEPS)
+        values.append(v)
+    return values
+
+
+def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
+    """Run hypothesis; returns ``(report|None, stats)``."""
+    n = prep.n
+    found: list = []
+    stats = {"examples_run": 0, "feasible_examples": 0}
+    best = [None]
+    gene = st.tuples(st.integers(0, 4), st.integers(0, UNIFORM_STEPS))
+
+    @settings(max_examples=max_examples, database=None, deadline=None, derandomize=False,
+              suppress_health_check=list(HealthCheck), phases=[Phase.generate, Phase.shrink],
+              report_multiple_bugs=False, print_blob=False)
+    @hyp_seed(seed)
+    @given(st.tuples(*([gene] * n)))
+    def probe(genes):
+        if time.perf_counter() > deadline:
+            return
+        stats["examples_run"] += 1
+        values = _decode(sampler, n, genes)
+        if values is None or not screen.feasible(values):
+            reject()
+        stats["feasible_examples"] += 1
+        g = screen.float_value(values)
+        if g == g and (best[0] is None or g < best[0]):
+            best[0] = g
+        if screen.violation(values) is not None and _verify(prep, values) is not None:
+            found.append(list(values))
+            raise AssertionError("counterexample")
+
+    try:
+        probe()
+    except AssertionError:
+        pass
+    except HypothesisException as exc:  # Unsatisfiable (no feasible draw) or a flaky replay at the deadline
+        stats["hypothesis_stopped"] = type(exc).__name__
+    if best[0] is not None:
+        stats["least_float_slack"] = best[0]
+    for values in reversed(found):  # the last one is hypothesis' shrunk example
+        rep = _verify(prep, values)
+        if rep is not None:
+            return rep, stats
+    return None, stats
+
+
+def property_search(prep, sampler, max_examples, deadline, seed):
+    """Both phases; returns ``(report|None, evidence dict)``."""
+    t0 = time.perf_counter()
+    screen = Screen(prep)
+    rng = np.random.default_rng(np.random.SeedSequence([seed, 3]))
+    rep, n_corners = corner_phase(prep, sampler, screen, deadline, rng)
+    ev = {"corners_checked": n_corners, "screening": "exact rationals" if screen.exact else
+          f"mpmath {MP_DIGITS} digits"}
+    if rep is not None:
+        ev["phase"] = "corners"
+        ev["time_s"] = round(time.perf_counter() - t0, 4)
+        return rep, ev
+    rep, stats = hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed)
+    ev.update(stats)
+    ev["max_examples"] = max_examples
+    ev["time_s"] = round(time.perf_counter() - t0, 4)
+    if rep is not None:
+        ev["phase"] = "hypothesis (shrunk)"
+    elif time.perf_counter() > deadline:
+        ev["stopped_early"] = "time cap reached"
+    return rep, ev
+

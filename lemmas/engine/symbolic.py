@@ -1,0 +1,204 @@
+"""Symbolic proofs (method 1): identities, and inequalities closed by sign certificates.
+
+* ``Eq``: ``expand(lhs - rhs) == 0`` (polynomials), else ``simplify(lhs - rhs) == 0``
+  for expressions small enough to simplify quickly.  The artefact records the
+  difference and the zero it reduced to.
+* Inequalities ``g >= 0`` / ``g > 0`` (see :mod:`lemmas.engine.validate` for ``g``):
+  ``together(g) = num/den``; the sign of ``den`` and of each irreducible factor of
+  ``num`` (``factor_list``) is certified on the (outer rational) box by **Bernstein
+  coefficients** — exact rationals; a polynomial lies in the convex hull of its
+  Bernstein coefficients on a box, so all coefficients ``>= 0`` is a real certificate
+  — or, for non-polynomial factors, by sympy's assumption system after substituting
+  ``x = lo + s`` / ``x = hi - t`` with ``s, t >= 0``.  Even powers count as ``>= 0``.
+  The artefact lists every factor with its certificate.
+
+Inequality certificates hold on the whole box, so they are used only when there are no
+assumptions or every assumption is itself certified on the box (then the assumptions
+cut nothing away).  Positivity of power coefficients after ``x = lo + s`` implies
+positivity of the Bernstein coefficients, so that route is subsumed by Bernstein.
+"""
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import sympy as sp
+
+from lemmas.engine.claim import ProofArtefact
+
+# Bernstein tensors larger than this are not attempted (cost grows as prod(d_i + 1)).
+BERNSTEIN_MAX_COEFFS = 20000
+# simplify() is only tried on expressions with at most this many operations (it can be slow).
+SIMPLIFY_MAX_OPS = 400
+
+
+def _bernstein_extremes(expr, symbols, lo, hi):
+    """``(min, max, count)`` of the Bernstein coefficients of a polynomial on the box, or None."""
+    used = [i for i, s in enumerate(symbols) if expr.has(s)]
+    us = sp.symbols(f"__u0:{len(used)}")
+    sub = {symbols[i]: lo[i] + (hi[i] - lo[i]) * u for i, u in zip(used, us)}
+    try:
+        poly = sp.Poly(sp.expand(expr.xreplace(sub)), *us) if us else None
+    except sp.PolynomialError:
+        return None
+    if poly is None:
+        c = sp.nsimplify(expr)
+        if not c.is_Rational:
+            return None
+        return c, c, 1
+    if not all(c.is_Rational for c in poly.coeffs()):
+        return None
+    degs = poly.degree_list()
+    size = int(np.prod([d + 1 for d in degs]))
+    if size > BERNSTEIN_MAX_COEFFS:
+        return None
+    a = np.empty([d + 1 for d in degs], dtype=object)
+    a.fill(Fraction(0))
+    for mon, c in poly.terms():
+        a[mon] = Fraction(int(c.p), int(c.q))
+    # b_J = sum_{I<=J} prod_k C(j_k, i_k) / C(d_k, i_k) a_I, applied one axis at a time
+    for axis, d in enumerate(degs):
+        m = np.empty((d + 1, d + 1), dtype=object)
+        for j in range(d + 1):
+            for i in range(d + 1):
+                m[j, i] = Fraction(comb(j, i), comb(d, i)) if i <= j else Fraction(0)
+        a = np.moveaxis(np.tensordot(m, a, axes=([1], [axis])), 0, axis)
+    flat = a.ravel()
+    return min(flat), max(flat), len(flat)
+
+
+def _assumption_sign(expr, symbols, lo, hi):
+    """Sign of a non-polynomial expression via sympy assumptions after x = lo + s, x = hi - t."""
+    for shift in ("lo", "hi"):
+        sub = {}
+        for i, x in enumerate(symbols):
+            if not expr.has(x):
+                continue
+            t = sp.Symbol(f"__s{i}", nonnegative=True)
+            sub[x] = lo[i] + t if shift == "lo" else hi[i] - t
+        e = expr.xreplace(sub)
+        if e.is_positive:
+            return "pos", f"sympy assumptions: positive after x = {shift} {'+ s' if shift == 'lo' else '- t'}"
+        if e.is_nonnegative:
+            return "nonneg", f"sympy assumptions: nonnegative after x = {shift} {'+ s' if shift == 'lo' else '- t'}"
+        if e.is_negative:
+            return "neg", f"sympy assumptions: negative after x = {shift} shift"
+        if e.is_nonpositive:
+            return "nonpos", f"sympy assumptions: nonpositive after x = {shift} shift"
+    return None, "no sign certificate"
+
+
+def certify_sign(expr, symbols, lo, hi):
+    """``(sign, certificate)``: sign in {"pos", "nonneg", "neg", "nonpos", None} on the box."""
+    if expr.is_polynomial(*symbols):
+        ext = _bernstein_extremes(expr, symbols, lo, hi)
+        if ext is not None:
+            mn, mx, cnt = ext
+            cert = f"{cnt} Bernstein coefficients in [{mn}, {mx}]"
+            if mn > 0:
+                return "pos", cert
+            if mn >= 0:
+                return "nonneg", cert
+            if mx < 0:
+                return "neg", cert
+            if mx <= 0:
+                return "nonpos", cert
+            return None, cert
+    return _assumption_sign(expr, symbols, lo, hi)
+
+
+_MUL = {  # sign of a product of two signs (None = unknown)
+    ("pos", "pos"): "pos", ("pos", "nonneg"): "nonneg", ("pos", "neg"): "neg", ("pos", "nonpos"): "nonpos",
+    ("nonneg", "nonneg"): "nonneg", ("nonneg", "neg"): "nonpos", ("nonneg", "nonpos"): "nonpos",
+    ("neg", "neg"): "pos", ("neg", "nonpos"): "nonneg", ("nonpos", "nonpos"): "nonneg",
+}
+
+
+def _mul(a, b):
+    if a is None or b is None:
+        return None
+    return _MUL.get((a, b)) or _MUL.get((b, a))
+
+
+def _sign_of(g, prep, steps, deadline):
+    """Certified sign of ``g`` on the outer box, recording a step per factor."""
+    syms, lo, hi = prep.symbols, prep.lo_out, prep.hi_out
+    num, den = sp.fraction(sp.together(g))
+    sign = "pos"
+    if den != 1:
+        s_den, cert = certify_sign(den, syms, lo, hi)
+        if s_den not in ("pos", "neg"):
+            steps.append((f"denominator {sp.sstr(den)}: sign not certified", cert))
+            return None
+        steps.append((f"denominator {sp.sstr(den)} is {s_den} on the box", cert))
+        sign = s_den
+    if num.is_polynomial(*syms):
+        const, factors = sp.factor_list(num, *syms)
+    else:
+        const, factors = sp.Integer(1), [(num, 1)]
+    if const != 1:
+        c = sp.sympify(const)
+        sign = _mul(sign, "pos" if c > 0 else ("neg" if c < 0 else "nonneg"))
+        steps.append((f"constant factor {c}", "rational"))
+    for f, m in factors:
+        if time.perf_counter() > deadline:
+            steps.append(("stopped", "symbolic time share used up"))
+            return None
+        if m % 2 == 0:
+            s_f, cert = "nonneg", f"even power {m}"
+        else:
+            s_f, cert = certify_sign(f, syms, lo, hi)
+        steps.append((f"factor ({sp.sstr(f)})^{m}: {s_f}", cert))
+        sign = _mul(sign, s_f)
+        if sign is None:
+            return None
+    return sign
+
+
+def _implied_by_box(prep, deadline):
+    steps = []
+    for a in prep.assumptions:
+        s = _sign_of(a.g, prep, steps, deadline)
+        ok = (a.kind == "ge" and s in ("pos", "nonneg")) or (a.kind == "gt" and s == "pos") or \
+             (a.kind == "ne" and s in ("pos", "neg"))
+        if not ok:
+            return False, steps
+    return True, steps
+
+
+def symbolic_prove(prep, deadline: float):
+    """Try a symbolic proof; returns ``(ProofArtefact | None, evidence dict)``."""
+    st = prep.statement
+    g = st.g
+    if st.kind == "eq":
+        steps = []
+        if g.is_polynomial(*prep.symbols):
+            e = sp.expand(g)
+            steps.append(("expand(lhs - rhs)", sp.sstr(e)))
+            if e == 0:
+                return ProofArtefact("identity: lhs - rhs expands to 0", tuple(steps),
+                                     {"method": "expand"}), {"result": "identity"}
+        elif sp.count_ops(g) <= SIMPLIFY_MAX_OPS:
+            e = sp.simplify(g)
+            steps.append(("simplify(lhs - rhs)", sp.sstr(e)))
+            if e == 0:
+                return ProofArtefact("identity: lhs - rhs simplifies to 0", tuple(steps),
+                                     {"method": "simplify"}), {"result": "identity"}
+        return None, {"result": "not an identity by expand/simplify", "steps": steps}
+    steps = []
+    if prep.assumptions:
+        ok, a_steps = _implied_by_box(prep, deadline)
+        if not ok:
+            return None, {"result": "assumptions not implied by the box; box certificates do not apply"}
+        steps.append(("every assumption holds on the whole box", "; ".join(c for _, c in a_steps)))
+    sign = _sign_of(g, prep, steps, deadline)
+    wanted = ("pos", "nonneg") if st.kind == "ge" else ("pos",)
+    if sign in wanted:
+        art = ProofArtefact(
+            f"g = {'rhs - lhs' if type(st.original) in (sp.Le, sp.Lt) else 'lhs - rhs'} is {sign} "
+            f"on the box by factor sign certificates",
+            tuple(steps), {"method": "factor signs (Bernstein / assumptions)", "g": sp.sstr(g)})
+        return art, {"result": "proved"}
+    return None, {"result": f"sign of g not certified (got {sign})", "steps": [f"{d}: {c}" for d, c in steps]}

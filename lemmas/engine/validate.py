@@ -1,0 +1,190 @@
+"""Validation of a :class:`~lemmas.engine.claim.Claim` into the engine's normal form.
+
+Issue 2 contract (SPEC §2, "Each claim is checked by every method that applies"):
+malformed claims give a clear ``ValueError`` naming the problem, never a verdict.
+
+* a free symbol without a domain, a domain key that is not a symbol, an empty box
+  (``lo > hi``), a non-numeric or non-real bound;
+* a statement that is not ``Le``/``Ge``/``Lt``/``Gt``/``Eq`` (``Ne`` is rejected: it
+  is not a lemma-shaped claim), assumptions that are not relationals.
+
+Every relation is normalised to ``(g, kind)`` with the meaning
+
+* ``"ge"``: ``g >= 0``,  ``"gt"``: ``g > 0``,  ``"eq"``: ``g == 0``,  ``"ne"``: ``g != 0``
+
+so that ``Le(a, b)`` becomes ``(b - a, "ge")`` and a statement is *violated* at a point
+exactly when its ``g`` fails the kind's test there.
+
+Assumptions that no point satisfies are decided where possible (z3 for polynomial
+assumptions, see :mod:`lemmas.engine.decide`) and reported with
+:class:`InfeasibleAssumptions`, a ``ValueError`` subclass.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy as sp
+
+KIND_OF = {sp.Ge: "ge", sp.Gt: "gt", sp.Le: "ge", sp.Lt: "gt", sp.Eq: "eq", sp.Ne: "ne"}
+STATEMENT_TYPES = (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)
+# Irrational bounds (e.g. ``sqrt(2)``) are bracketed by rationals this close; search uses
+# the inner rational box, proofs the outer one, and every point is re-checked exactly.
+IRRATIONAL_BOUND_DIGITS = 30
+
+
+class InfeasibleAssumptions(ValueError):
+    """The box and the assumptions admit no point (proven, e.g. by z3 ``unsat``)."""
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A normalised relation ``g <kind> 0`` together with the original relational."""
+
+    g: sp.Expr
+    kind: str
+    original: sp.Basic
+
+    def holds_exact(self, value) -> bool:
+        """Decide the relation for an exactly known (sympy Rational / Fraction) value of ``g``."""
+        if self.kind == "ge":
+            return value >= 0
+        if self.kind == "gt":
+            return value > 0
+        if self.kind == "eq":
+            return value == 0
+        return value != 0
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A validated claim in normal form.
+
+    ``lo``/``hi`` are the exact bounds (sympy numbers); ``lo_in``/``hi_in`` an inner
+    rational box used for sampling (equal to ``lo``/``hi`` when these are rational);
+    ``lo_out``/``hi_out`` an outer rational box used for proofs.
+    """
+
+    symbols: tuple
+    lo: tuple
+    hi: tuple
+    lo_in: tuple
+    hi_in: tuple
+    lo_out: tuple
+    hi_out: tuple
+    statement: Relation
+    assumptions: tuple
+
+    @property
+    def n(self) -> int:
+        return len(self.symbols)
+
+    @property
+    def rational_box(self) -> bool:
+        return self.lo == self.lo_in and self.hi == self.hi_in
+
+    def is_polynomial(self) -> bool:
+        """All ``g`` are polynomials with rational coefficients in the symbols."""
+        return all(is_rational_polynomial(r.g, self.symbols) for r in (self.statement, *self.assumptions))
+
+
+def is_rational_polynomial(expr, symbols) -> bool:
+    """``expr`` is a polynomial in ``symbols`` with rational coefficients."""
+    if not expr.is_polynomial(*symbols):
+        return False
+    try:
+        poly = sp.Poly(expr, *symbols)
+    except sp.PolynomialError:
+        return False
+    return all(c.is_Rational for c in poly.coeffs())
+
+
+def _bound(value, sym, which):
+    """An exact sympy real number from a user bound, or ``ValueError`` naming it."""
+    if isinstance(value, bool):
+        raise ValueError(f"domain bound {which} of {sym} must be a real number, got {value!r}")
+    if isinstance(value, float):
+        # A float bound means the decimal the user typed: 0.1 -> 1/10.
+        if value != value or value in (float("inf"), float("-inf")):
+            raise ValueError(f"domain bound {which} of {sym} must be finite, got {value!r}")
+        return sp.Rational(repr(value))
+    if isinstance(value, Fraction):
+        return sp.Rational(value.numerator, value.denominator)
+    try:
+        v = sp.sympify(value, strict=True)
+    except (sp.SympifyError, TypeError) as exc:
+        raise ValueError(f"domain bound {which} of {sym} is not numeric: {value!r}") from exc
+    if not isinstance(v, sp.Expr) or v.free_symbols or not v.is_number:
+        raise ValueError(f"domain bound {which} of {sym} is not numeric: {value!r}")
+    if v.is_real is not True or v.is_finite is not True:
+        raise ValueError(f"domain bound {which} of {sym} is not a finite real number: {value!r}")
+    return v
+
+
+def _brackets(v):
+    """Rationals ``(below, above)`` with ``below <= v <= above`` (equal when ``v`` is rational)."""
+    if v.is_Rational:
+        return v, v
+    approx = sp.Rational(str(sp.N(v, IRRATIONAL_BOUND_DIGITS + 10)))
+    eps = sp.Rational(1, 10**IRRATIONAL_BOUND_DIGITS)
+    below, above = approx - eps, approx + eps
+    if not (below <= v and v <= above):
+        raise ValueError(f"could not bracket the bound {v} by rationals")
+    return below, above
+
+
+def _relation(rel, what) -> Relation:
+    if rel is sp.true or rel is sp.false or isinstance(rel, bool):
+        raise ValueError(f"{what} evaluated to the constant {rel!r}; pass an unevaluated relational "
+                         f"(e.g. sympy.Le(a, b, evaluate=False)) or drop it")
+    kind = KIND_OF.get(type(rel))
+    if kind is None:
+        raise ValueError(f"{what} must be a sympy relational (Le, Ge, Lt, Gt, Eq), "
+                         f"got {type(rel).__name__}: {rel!r}")
+    lhs, rhs = rel.lhs, rel.rhs
+    g = (rhs - lhs) if isinstance(rel, (sp.Le, sp.Lt)) else (lhs - rhs)
+    if not isinstance(g, sp.Expr) or g.has(sp.I):
+        raise ValueError(f"{what} must compare real expressions, got {rel!r}")
+    return Relation(g=g, kind=kind, original=rel)
+
+
+def prepare(claim) -> Prepared:
+    """Validate ``claim`` and return its normal form (``ValueError`` naming the problem)."""
+    statement = _relation(claim.statement, f"{claim.id}: statement")
+    if statement.kind == "ne":
+        raise ValueError(f"{claim.id}: statement Ne(...) is not supported; state an inequality or Eq")
+    if isinstance(claim.assumptions, sp.Basic):
+        raise ValueError(f"{claim.id}: assumptions must be a list of relationals, got {claim.assumptions!r}")
+    assumptions = tuple(_relation(a, f"{claim.id}: assumption {i}") for i, a in enumerate(claim.assumptions))
+    if not hasattr(claim.domain, "items"):
+        raise ValueError(f"{claim.id}: domain must map symbols to (lo, hi), got {claim.domain!r}")
+    box = {}
+    for sym, bounds in claim.domain.items():
+        if not isinstance(sym, sp.Symbol):
+            raise ValueError(f"{claim.id}: domain key {sym!r} is not a sympy Symbol")
+        try:
+            lo_raw, hi_raw = bounds
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"{claim.id}: domain of {sym} must be a pair (lo, hi), got {bounds!r}") from exc
+        lo, hi = _bound(lo_raw, sym, "lo"), _bound(hi_raw, sym, "hi")
+        if bool(lo > hi):
+            raise ValueError(f"{claim.id}: empty domain for {sym}: lo={lo} > hi={hi}")
+        box[sym] = (lo, hi)
+    free = set()
+    for rel in (statement, *assumptions):
+        free |= rel.g.free_symbols
+    missing = sorted((s for s in free if s not in box), key=lambda s: s.name)
+    if missing:
+        raise ValueError(f"{claim.id}: free symbol(s) without a domain: {', '.join(s.name for s in missing)}")
+    symbols = tuple(sorted(box, key=lambda s: s.name))
+    lo = tuple(box[s][0] for s in symbols)
+    hi = tuple(box[s][1] for s in symbols)
+    lo_b = [_brackets(v) for v in lo]
+    hi_b = [_brackets(v) for v in hi]
+    lo_in, lo_out = tuple(b[1] for b in lo_b), tuple(b[0] for b in lo_b)
+    hi_in, hi_out = tuple(b[0] for b in hi_b), tuple(b[1] for b in hi_b)
+    for s, a, b in zip(symbols, lo_in, hi_in):
+        if a > b:
+            raise ValueError(f"{claim.id}: domain of {s} is too thin to sample with rationals")
+    return Prepared(symbols=symbols, lo=lo, hi=hi, lo_in=lo_in, hi_in=hi_in, lo_out=lo_out,
+                    hi_out=hi_out, statement=statement, assumptions=assumptions)
