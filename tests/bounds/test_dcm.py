@@ -129,3 +129,25 @@ def test_pair_constant_edges():
 def test_validation(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+def test_t2_graded_instance():
+    # module docstring finding 2: with distinct optimal attractions 0.01 apart the i < K terms
+    # (pairs inside A*) dominate and the coefficient grows with K; numbers from dcm_t2_terms,
+    # cross-checked for K = 3 against the 50-digit reference below.
+    coefs, shares = [], []
+    for K in range(1, 6):
+        w = [0.2 - 0.01 * k for k in range(K)] + [0.05] * (10 - K)
+        v = np.linspace(0.8, 0.8 - 0.1 * (K - 1), K)
+        terms = dcm.dcm_t2_terms(w, v)
+        coef = sum(t[3] for t in terms)
+        coefs.append(coef)
+        shares.append(1 - terms[-1][3] / coef)
+    assert all(b > a for a, b in zip(coefs, coefs[1:]))
+    assert shares[0] == 0 and all(b > a for a, b in zip(shares, shares[1:])) and shares[4] > 0.9
+    ws = [mp.mpf("0.2"), mp.mpf("0.19"), mp.mpf("0.18")] + [mp.mpf("0.05")] * 7
+    vv = [mp.mpf("0.8"), mp.mpf("0.7"), mp.mpf("0.6"), mp.mpf(0)]
+    alpha = (1 - mp.mpf("0.2")) ** 2
+    ref = sum((vv[i] - vv[i + 1]) / alpha * sum(c_mp(ws[e], ws[i]) for e in range(i + 1, 10))
+              for i in range(3))
+    assert coefs[2] == pytest.approx(float(ref), rel=RTOL)
