@@ -57,7 +57,7 @@ def _prob_vector(name: str, x) -> np.ndarray:
     bad = ~np.isfinite(arr) | (arr < 0.0) | (arr > 1.0)
     if bad.any():
         i = int(np.flatnonzero(bad)[0])
-        raise ValueError(f"{name} must lie in [0, 1]; {name}[{i}] = {arr[i]!r}")
+        raise ValueError(f"{name} must lie in [0, 1]; {name}[{i}] = {float(arr[i])!r}")
     arr = arr.copy()
     arr.setflags(write=False)
     return arr
