@@ -244,7 +244,7 @@ def claims():
     ]
 
 
-register_erratum(Erratum(
+ERRATUM_SQUARE = register_erratum(Erratum(
     id="ERR-HOEFFDING-SQUARE", spec_id="CONC-HOEFFDING-AS-PRINTED", source_file=SRC, location=LOC_INEQ,
     source_says="P(mean − E mean >= ε) <= exp(−2n²ε² / Σ_i (b_i − a_i))",
     truth="the denominator is Σ_i (b_i − a_i)² (the source's own 導出 ends with the squared form); "
@@ -254,7 +254,7 @@ register_erratum(Erratum(
     conclusion_survives="yes: the derivation gives the squared form, and every later use in the source "
                         "(UCB, rewards in [0,1]) has b−a <= 1, where the printed form is implied by the true one"))
 
-register_erratum(Erratum(
+ERRATUM_TAYLOR = register_erratum(Erratum(
     id="ERR-HLEMMA-TAYLOR", spec_id="CONC-HLEMMA", source_file=SRC, location=LOC_LEMMA,
     source_says="φ(u) = φ(0) + uφ'(0) + (u²/2)φ''(0) <= u²/8 (after 'v が存在して')",
     truth="the Lagrange remainder is (u²/2)φ''(v) for some v ∈ [0, u]; with φ''(0) the equality is false "

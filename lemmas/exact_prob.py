@@ -24,6 +24,7 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from functools import lru_cache
 from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 import mpmath
@@ -248,6 +249,13 @@ def exp_compare(q, r, max_terms: int = 2000) -> int:
     raise ArithmeticError(f"exp_compare could not separate e^{fq} from {fr} with {max_terms} terms")
 
 
+@lru_cache(maxsize=256)
+def _log_mp(t: int) -> mpmath.mpf:
+    """``log t`` at LOG_DPS digits (cached: the OD-L1 DP floors c·log t for every n)."""
+    with mpmath.workdps(LOG_DPS):
+        return mpmath.log(t)
+
+
 def floor_mul_log(c, t: int) -> int:
     """``floor(c · log t)`` for rational ``c >= 0`` and integer ``t >= 1``, decided exactly.
 
@@ -263,7 +271,7 @@ def floor_mul_log(c, t: int) -> int:
     if t == 1 or fc == 0:
         return 0
     with mpmath.workdps(LOG_DPS):
-        x = mpmath.mpf(fc.numerator) / fc.denominator * mpmath.log(t)
+        x = mpmath.mpf(fc.numerator) / fc.denominator * _log_mp(int(t))
         m = int(mpmath.floor(x))
         frac = x - m
         if frac < FLOOR_MARGIN or 1 - frac < FLOOR_MARGIN:
@@ -310,8 +318,12 @@ def crossing_probability(t: int, theta, band: Callable[[int], tuple[int, int]]) 
     for n in range(1, t + 1):
         # S_n ranges over lo .. lo + len(w) from the surviving S_{n-1} values.
         new = np.zeros(len(w) + 1, dtype=object)
-        new[:-1] += w * w_down
-        new[1:] += w * w_up
+        if w_up == w_down:  # θ = 1/2: skip the multiplications by 1 (half the big-int work)
+            new[:-1] = w
+            new[1:] += w
+        else:
+            new[:-1] += w * w_down
+            new[1:] += w * w_up
         blo, bhi = band(n)
         a, b = max(blo, lo), min(bhi, lo + len(w))
         if a > b:
@@ -343,9 +355,18 @@ def crossing_probability_bruteforce(t: int, theta, band: Callable[[int], tuple[i
 
 def fixed_n_deviation_probability(n: int, theta, band_n: tuple[int, int]) -> Fraction:
     """``P(S_n ∉ band_n)`` for a *fixed* sample size n (the Hoeffding situation)."""
-    lo, hi = band_n
-    pmf = binomial_pmf(n, theta)
-    return sum((pk for k, pk in enumerate(pmf) if not lo <= k <= hi), Fraction(0))
+    lo, hi = max(band_n[0], 0), min(band_n[1], n)
+    ft = to_fraction(theta, "theta")
+    a, q = ft.numerator, ft.denominator
+    b = q - a
+    # one common denominator q^n: summing n Fractions over 2^n-sized denominators is far slower
+    inside = 0
+    if lo <= hi:
+        c = math.comb(n, lo)
+        for k in range(lo, hi + 1):
+            inside += c * a ** k * b ** (n - k)
+            c = c * (n - k) // (k + 1)
+    return 1 - Fraction(inside, q ** n)
 
 
 def as_float_dict(d: Mapping) -> dict:  # for reports only; never used in a decision

@@ -132,3 +132,11 @@ def test_crossing_is_at_least_fixed_n_deviation():
     t, theta, alpha = 60, F(1, 2), F(1, 2)
     band = lambda n: ep.sqrt_log_band(n, t, alpha, theta)  # noqa: E731
     assert ep.crossing_probability(t, theta, band) >= ep.fixed_n_deviation_probability(t, theta, band(t))
+
+
+@pytest.mark.parametrize("n,theta,band", [(12, F(1, 3), (3, 6)), (9, F(1, 2), (0, 9)), (8, F(2, 5), (5, 2)),
+                                          (10, F(1, 2), (-3, 4))])
+def test_fixed_n_deviation_probability_against_pmf(n, theta, band):
+    pmf = ep.binomial_pmf(n, theta)
+    ref = sum((p for k, p in enumerate(pmf) if not band[0] <= k <= band[1]), F(0))
+    assert ep.fixed_n_deviation_probability(n, theta, band) == ref
