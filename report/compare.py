@@ -194,8 +194,10 @@ def compare_with_bound(checkpoints, regret, bound_at: Callable[[int], object],
     with the coefficient at the largest checkpoint.
     """
     n, _ = _validate(checkpoints, regret)
-    results = [bound_at(int(x)) for x in n]
-    last = results[-1]
+    # only the largest n is needed (and evaluated) for an asymptotic bound, whose
+    # domain may exclude small n (DCM bounds need log log n > 0)
+    last = bound_at(int(n[-1]))
     if last.asymptotic or last.kind == "lower":
         return compare_asymptotic(n, regret, last.log_coefficient, last.kind, decades, level)
-    return compare_finite(n, regret, np.array([r.value for r in results]), level, simultaneous)
+    values = np.array([bound_at(int(x)).value for x in n[:-1]] + [last.value])
+    return compare_finite(n, regret, values, level, simultaneous)

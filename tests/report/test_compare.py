@@ -124,3 +124,21 @@ def test_window_and_parameter_validation():
         cmp.compare_asymptotic(CHECKPOINTS, R, 1.0, "both")
     with pytest.raises(ValueError, match="bound must"):
         cmp.compare_finite(CHECKPOINTS, R, np.ones(3))
+
+
+@pytest.mark.slow
+def test_ucb1_as_printed_is_violated_by_simulated_ucb1_at_large_alpha():
+    # UCB1-COUNT-AS-PRINTED: the printed bound drops α from the log term.  UCB1 with index
+    # μ̂ + sqrt(α log t/(2T)) pulls a Δ-suboptimal arm ≈ α log T/(2Δ²) times, so for α > 4 its
+    # regret outgrows the printed 2 log T/Δ.  Measured (seed 11, 20 runs, n = 1e5): mean regret
+    # 306.8 vs printed bound 230.5 (violated from n ≈ 6.3e4); corrected bound 1842.3 holds.
+    import sim
+    mu, alpha = [0.5, 0.4], 8.0
+    r = sim.simulate(sim.Bernoulli(mu), "UCB1", K=1, n=10**5, runs=20, seed=11,
+                     policy_params={"alpha": alpha})
+    printed = cmp.compare_with_bound(r.checkpoints, r.regret,
+                                     lambda n: single_arm.ucb1_bound_as_printed(mu, n, alpha))
+    corrected = cmp.compare_with_bound(r.checkpoints, r.regret,
+                                       lambda n: single_arm.ucb1_bound_corrected(mu, n, alpha))
+    assert printed.verdict == "violated"
+    assert corrected.verdict == "holds"
