@@ -180,7 +180,7 @@ def z3_decide(prep, timeout_s: float):
                 return "refuted", ev, report
             ev["model_rejected"] = "z3 model failed exact re-verification (outer box or undefined point)"
         else:
-            ev["model_rejected"] = "could not turn z3's algebraic model into rationals in time"
+            ev["model_rejected"] = "z3's model is algebraic and no nearby rational point kept the violation (or time ran out)"
         return "unknown", ev, None
     ev["reason"] = sol.reason_unknown()
     ev["time_s"] = round(time.perf_counter() - t0, 4)

@@ -218,14 +218,16 @@ def feasible_exact(prep, point) -> bool:
 
 
 def snap_candidates(x: float, denominators=(1, 2, 4, 10, 100, 1000, 10**4, 10**6, 10**9, 10**12)):
-    """Rationals near the float ``x``: its exact binary value and best approximations
-    with bounded denominators (``Fraction.limit_denominator``), without duplicates."""
+    """Rationals near the float ``x``, simplest first: best approximations with bounded
+    denominators (``Fraction.limit_denominator``), then the float's exact binary value."""
     if not math.isfinite(x):
         return []
     exact = Fraction(x)
-    out = [exact]
+    out = []
     for d in denominators:
         f = exact.limit_denominator(d)
         if f not in out:
             out.append(f)
+    if exact not in out:
+        out.append(exact)
     return out

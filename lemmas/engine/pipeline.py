@@ -195,4 +195,8 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
         f"({ps.get('feasible_examples', 0)} feasible) checked exactly; {ad.get('starts_run', 0)} optimiser "
         f"starts, best float slack {ad.get('best_float_slack')}; seed {seed}; "
         f"{time.perf_counter() - t0:.2f} s of a {budget_s} s cap")
+    if any(isinstance(e, dict) and "stopped_early" in e for e in record.values()):
+        record["summary"] += "; stopped early at the time cap"
+    if ps.get("feasible_examples", 0) == 0 and prep.assumptions and not feasible:
+        notes.append("no point meeting the assumptions was found by any search")
     return Outcome("survived", "search", record, None, tuple(notes)), tuple(tried)
