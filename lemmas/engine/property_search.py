@@ -30,7 +30,8 @@ from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisException
 
-from lemmas.engine.exact import MP_DIGITS, NONPOLY_MARGIN, NotRational, compile_exact, verify_counterexample
+from lemmas.engine.exact import (MP_DIGITS, NONPOLY_MARGIN, NotRational, compile_exact, relation_status,
+                                 to_rational, verify_counterexample)
 
 # All 2^n corners are enumerated up to this many variables; beyond, a random subset.
 CORNER_ENUM_MAX_VARS = 10
@@ -111,11 +112,19 @@ class Screen:
                     return False
                 continue
             try:
-                if not self._holds(k, self._value(i, values)):
-                    return False
+                v = self._value(i, values)
             except (ZeroDivisionError, ValueError, TypeError):
                 return False
+            if not self.exact and abs(v) < self.margin:
+                # too close to call in mpmath: sympy decides (exact zeros, tiny rationals)
+                if relation_status(self.prep.assumptions[i - 1], self._point(values)) != "holds":
+                    return False
+            elif not self._holds(k, v):
+                return False
         return True
+
+    def _point(self, values):
+        return {s: to_rational(v) for s, v in zip(self.prep.symbols, values)}
 
     def float_value(self, values) -> float:
         """The statement's ``g`` in floats (for the search record only)."""
@@ -129,6 +138,9 @@ class Screen:
             v = self._value(0, values)
         except (ZeroDivisionError, ValueError, TypeError):
             return None
+        if not self.exact and abs(v) < self.margin:
+            # too close to call in mpmath (e.g. an exact 0 on a diagonal): let sympy decide
+            return v if relation_status(self.prep.statement, self._point(values)) == "violated" else None
         return v if self._violated(self.kinds[0], v) else None
 
 

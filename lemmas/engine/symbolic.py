@@ -8,7 +8,7 @@
   ``num`` (``factor_list``) is certified on the (outer rational) box by **Bernstein
   coefficients** — exact rationals; a polynomial lies in the convex hull of its
   Bernstein coefficients on a box, so all coefficients ``>= 0`` is a real certificate
-  — or, for non-polynomial factors, by sympy's assumption system after substituting
+  — refined by bisecting the box when the coefficients straddle 0 — or, for non-polynomial factors, by sympy's assumption system after substituting
   ``x = lo + s`` / ``x = hi - t`` with ``s, t >= 0``.  Even powers count as ``>= 0``.
   The artefact lists every factor with its certificate.
 
@@ -30,6 +30,10 @@ from lemmas.engine.claim import ProofArtefact
 
 # Bernstein tensors larger than this are not attempted (cost grows as prod(d_i + 1)).
 BERNSTEIN_MAX_COEFFS = 20000
+# Bisection of the box when the Bernstein coefficients straddle 0: at most this many
+# sub-boxes, and only for polynomials in at most this many variables (each box re-expands).
+SUBDIVISION_MAX_BOXES = 32
+SUBDIVISION_MAX_VARS = 4
 # simplify() is only tried on expressions with at most this many operations (it can be slow).
 SIMPLIFY_MAX_OPS = 400
 
@@ -90,6 +94,36 @@ def _assumption_sign(expr, symbols, lo, hi):
     return None, "no sign certificate"
 
 
+def _subdivide(expr, symbols, lo, hi, want, budget):
+    """Certify ``want`` ("nonneg" or "nonpos") by bisecting the box; ``budget`` is a
+    one-element list of boxes still allowed.  Returns the number of boxes used or None."""
+    if budget[0] <= 0:
+        return None
+    budget[0] -= 1
+    ext = _bernstein_extremes(expr, symbols, lo, hi)
+    if ext is None:
+        return None
+    mn, mx, _ = ext
+    if (want == "nonneg" and mn >= 0) or (want == "nonpos" and mx <= 0):
+        return 1
+    if (want == "nonneg" and mx < 0) or (want == "nonpos" and mn > 0):
+        return None  # definitely the wrong sign somewhere in this box
+    used = [i for i, sym in enumerate(symbols) if expr.has(sym) and hi[i] > lo[i]]
+    if not used:
+        return None
+    i = max(used, key=lambda k: (hi[k] - lo[k]) * sp.degree(expr, symbols[k]))
+    mid = (lo[i] + hi[i]) / 2
+    total = 0
+    for a, b in ((lo[i], mid), (mid, hi[i])):
+        lo2, hi2 = list(lo), list(hi)
+        lo2[i], hi2[i] = a, b
+        n = _subdivide(expr, symbols, lo2, hi2, want, budget)
+        if n is None:
+            return None
+        total += n
+    return total
+
+
 def certify_sign(expr, symbols, lo, hi):
     """``(sign, certificate)``: sign in {"pos", "nonneg", "neg", "nonpos", None} on the box."""
     if expr.is_polynomial(*symbols):
@@ -105,6 +139,14 @@ def certify_sign(expr, symbols, lo, hi):
                 return "neg", cert
             if mx <= 0:
                 return "nonpos", cert
+            nvars = sum(1 for sym in symbols if expr.has(sym))
+            if nvars <= SUBDIVISION_MAX_VARS:
+                for want in ("nonneg", "nonpos"):
+                    boxes = _subdivide(expr, symbols, list(lo), list(hi), want, [SUBDIVISION_MAX_BOXES])
+                    if boxes is not None:
+                        return want, (f"Bernstein coefficients >= 0 on each of {boxes} sub-boxes (bisection)"
+                                      if want == "nonneg" else
+                                      f"Bernstein coefficients <= 0 on each of {boxes} sub-boxes (bisection)")
             return None, cert
     return _assumption_sign(expr, symbols, lo, hi)
 

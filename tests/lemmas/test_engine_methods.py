@@ -1,0 +1,133 @@
+"""The deciding methods one by one: derivation, symbolic, exact decision (z3), boundary drawing.
+
+Issue 2 contract; SPEC §2 ("proved (with the proof artefact), refuted (with an exact,
+re-verified counterexample), or survived").  Counterexamples are re-checked here by plain
+sympy substitution, independently of the engine.
+"""
+import time
+
+import pytest
+import sympy as sp
+
+from lemmas import Claim, ProofArtefact, check
+from lemmas.engine.property_search import property_search
+from lemmas.engine.sampling import Sampler
+from lemmas.engine.validate import prepare
+
+x, y, z = sp.symbols("x y z", real=True)
+UNIT = {x: (0, 1), y: (0, 1), z: (0, 1)}
+FAR = 10.0 ** 9  # a deadline that never bites: the search does its full fixed work
+
+
+def assert_refutes(claim, cex):
+    """Independent exact re-check of a counterexample (sympy substitution of Rationals)."""
+    assert cex is not None
+    pt = {s: cex[s] for s in claim.domain}
+    for s, (lo, hi) in claim.domain.items():
+        assert isinstance(pt[s], sp.Rational) and sp.Rational(lo) <= pt[s] <= sp.Rational(hi)
+    for a in claim.assumptions:
+        assert bool(a.subs(pt)) is True
+    assert bool(claim.statement.subs(pt)) is False
+
+
+def test_identity_proved_symbolically():
+    c = Claim(id="ID", statement=sp.Eq((x + y) ** 3, x ** 3 + 3 * x ** 2 * y + 3 * x * y ** 2 + y ** 3),
+              domain=UNIT)
+    v = check(c, budget_s=5.0)
+    assert (v.status, v.method) == ("proved", "symbolic")
+    assert v.evidence["proof"]["steps"]
+
+
+def test_transcendental_identity_proved_by_simplify():
+    c = Claim(id="ID-LOG", statement=sp.Eq(sp.log(sp.exp(x) * sp.exp(y)), x + y), domain=UNIT)
+    assert check(c, budget_s=5.0).status == "proved"
+
+
+def test_bernstein_certificate_recorded():
+    # x(1-x) y <= 1/4 on the unit box: no assumptions, so the box certificate applies
+    c = Claim(id="BERN", statement=sp.Le(x * (1 - x) * y, sp.Rational(1, 4)), domain=UNIT)
+    v = check(c, budget_s=5.0)
+    assert (v.status, v.method) == ("proved", "symbolic")
+    assert any("Bernstein" in s["checked"] for s in v.evidence["proof"]["steps"])
+
+
+def test_true_polynomial_inequality_proved_by_z3():
+    # x y <= 1/4 given x + y <= 1: the assumption cuts the box, so only z3 applies
+    c = Claim(id="Z3-TRUE", statement=sp.Le(x * y, sp.Rational(1, 4)), domain=UNIT,
+              assumptions=[sp.Le(x + y, 1)])
+    v = check(c, budget_s=5.0)
+    assert (v.status, v.method) == ("proved", "exact-decision")
+    assert v.evidence["proof"]["result"] == "unsat" and v.evidence["proof"]["variables"] == 3
+
+
+def test_false_polynomial_inequality_refuted_exactly():
+    c = Claim(id="Z3-FALSE", statement=sp.Le(x * y, sp.Rational(1, 5)), domain=UNIT,
+              assumptions=[sp.Le(x + y, 1)])
+    v = check(c, budget_s=5.0)
+    assert v.status == "refuted"
+    assert_refutes(c, v.counterexample)
+    assert v.evidence["verification"]["decided_by"] == "exact rational arithmetic"
+
+
+def test_violation_only_at_an_irrational_point_is_not_refuted():
+    # (x^2 - 2)^2 > 0 fails only at x = sqrt(2): z3 says sat with an algebraic model,
+    # no rational point violates, so the honest verdict is "survived".
+    c = Claim(id="ALG", statement=sp.Gt((x ** 2 - 2) ** 2, 0), domain={x: (1, 2)})
+    v = check(c, budget_s=3.0)
+    assert v.status == "survived"
+    assert "model_rejected" in v.evidence["exact-decision"]
+
+
+def test_failed_derivation_is_recorded_not_a_proof():
+    def broken():
+        assert False, "step 2 does not follow"
+
+    true_claim = Claim(id="DER-T", statement=sp.Le(x * y, 1), domain=UNIT, proof=broken)
+    v = check(true_claim, budget_s=3.0)
+    assert v.status == "proved" and v.method != "derivation"
+    assert any("step 2 does not follow" in n for n in v.notes)
+    false_claim = Claim(id="DER-F", statement=sp.Le(x + y, 1), domain=UNIT, proof=broken)
+    v = check(false_claim, budget_s=3.0)
+    assert v.status == "refuted" and v.methods_tried[0] == "derivation"
+
+
+def test_derivation_artefact_proves():
+    art = ProofArtefact("by hand", (("x y <= 1 since both <= 1", "checked"),))
+    v = check(Claim(id="DER-OK", statement=sp.Le(x * y, 1), domain=UNIT, proof=lambda: art), budget_s=3.0)
+    assert (v.status, v.method) == ("proved", "derivation")
+    assert v.evidence["proof"]["summary"] == "by hand"
+
+
+def _search(claim, examples=200):
+    prep = prepare(claim)
+    return property_search(prep, Sampler(prep), examples, time.perf_counter() + FAR, seed=0)
+
+
+def test_property_search_finds_corner_only_violation():
+    # x y z < 1 fails only at the corner (1, 1, 1)
+    c = Claim(id="CORNER", statement=sp.Lt(x * y * z, 1), domain=UNIT)
+    rep, ev = _search(c)
+    assert ev["phase"] == "corners"
+    assert rep["counterexample"] == {x: 1, y: 1, z: 1}
+
+
+@pytest.mark.parametrize("chain", [False, True])
+def test_property_search_finds_diagonal_only_violation(chain):
+    # (x - y)^2 > 0 fails only on the diagonal x == y (measure zero); with the chain
+    # assumption z >= y >= x the sampler reparametrises instead of rejecting.
+    assumptions = [sp.Ge(y, x), sp.Ge(z, y)] if chain else []
+    c = Claim(id="DIAG", statement=sp.Gt((x - y) ** 2 + (x - y) ** 2 * z, 0), domain=UNIT,
+              assumptions=assumptions)
+    rep, ev = _search(c)
+    assert rep is not None, ev
+    pt = rep["counterexample"]
+    assert pt[x] == pt[y]
+    assert_refutes(c, pt)
+
+
+def test_transcendental_diagonal_violation_found_by_check():
+    # not polynomial, so z3 does not apply: the search must hit x == y on purpose
+    c = Claim(id="DIAG-EXP", statement=sp.Gt((sp.exp(x) - sp.exp(y)) ** 2, 0), domain=UNIT)
+    v = check(c, budget_s=10.0)
+    assert v.status == "refuted" and v.method == "property-search"
+    assert v.counterexample[x] == v.counterexample[y]
