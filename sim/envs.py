@@ -140,6 +140,13 @@ class _Model:
     def top_probability(self) -> np.ndarray:
         return self.attraction
 
+    def spec(self) -> dict:
+        """Plain-data description (model name + parameter lists): JSON/TOML-able, inverse of :func:`from_spec`."""
+        out = {"model": self.model, self._item_name: self.attraction.tolist()}
+        if self.position is not None:
+            out[self._position_name] = self.position.tolist()
+        return out
+
     def kernel_params(self) -> tuple[int, np.ndarray, np.ndarray]:
         """``(model code, item parameters, position parameters)`` for :func:`sim.kernels.env_round`."""
         pos = np.zeros(0) if self.position is None else np.asarray(self.position, dtype=float)
@@ -156,6 +163,7 @@ class Cascade(_Model):
     """
 
     model = "cascade"
+    _item_name, _position_name = "w", None
 
     def __init__(self, w):
         self.attraction = _prob_vector("w", w)
@@ -188,6 +196,7 @@ class DCM(_Model):
     """
 
     model = "dcm"
+    _item_name, _position_name = "w", 'v'
 
     def __init__(self, w, v):
         self.attraction = _prob_vector("w", w)
@@ -222,6 +231,7 @@ class PBM(_Model):
     """
 
     model = "pbm"
+    _item_name, _position_name = "theta", 'kappa'
 
     def __init__(self, theta, kappa):
         self.attraction = _prob_vector("theta", theta)
@@ -252,6 +262,7 @@ class Depth(_Model):
     """
 
     model = "depth"
+    _item_name, _position_name = "theta", 'P'
 
     def __init__(self, theta, P):
         self.attraction = _prob_vector("theta", theta)
@@ -276,3 +287,16 @@ class Depth(_Model):
         u = rng.random(K)
         clicks = ((u < self.theta[A]) & (np.arange(K) < depth)).astype(np.int64)
         return Observation(clicks, depth, float(clicks.sum()))
+
+
+def from_spec(spec: dict) -> _Model:
+    """Build an environment from :meth:`_Model.spec` data, e.g. ``{"model": "dcm", "w": [...], "v": [...]}``."""
+    spec = dict(spec)
+    model = spec.pop("model", None)
+    classes = {"cascade": Cascade, "dcm": DCM, "pbm": PBM, "depth": Depth}
+    if model not in classes:
+        raise ValueError(f"model must be one of {sorted(classes)}, got {model!r}")
+    try:
+        return classes[model](**spec)
+    except TypeError as exc:  # wrong parameter names: say which ones the model takes
+        raise ValueError(f"bad parameters {sorted(spec)} for model {model!r}: {exc}") from None

@@ -158,7 +158,7 @@ def noop_init(state, x0):
     return
 
 
-@numba.njit
+@numba.njit  # no cache: numba cannot cache specialisations on function arguments
 def run_replication(init, select, update, state, code, wa, pa, K, n, x0, opt, checkpoints,
                     env_rng, pol_rng, regret_out, reward_out, counts_out, trace):
     """Run one replication of ``n`` rounds; fills the ``*_out`` arrays and ``trace[:min(n, len)]``."""
