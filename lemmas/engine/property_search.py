@@ -171,6 +171,11 @@ def corner_phase(prep, sampler, screen, deadline, rng):
     return None, count
 
 
+class _Deadline(BaseException):
+    """Raised inside the hypothesis test at the time cap: a BaseException so hypothesis
+    does not treat it as a failing example to shrink, and stops at once."""
+
+
 def _decode(sampler, n, genes):
     """Map hypothesis' integer genes to a point: per variable ``(mode, k)`` with mode
     0 = lo, 1 = hi, 2 = midpoint, 3 = a value already drawn (``x == y`` edges),
@@ -211,7 +216,7 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     @given(st.tuples(*([gene] * n)))
     def probe(genes):
         if time.perf_counter() > deadline:
-            return
+            raise _Deadline()
         stats["examples_run"] += 1
         values = _decode(sampler, n, genes)
         if values is None or not screen.feasible(values):
@@ -224,10 +229,14 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
             found.append(list(values))
             raise AssertionError("counterexample")
 
+    if time.perf_counter() > deadline:
+        return None, stats
     try:
         probe()
     except AssertionError:
         pass
+    except _Deadline:
+        stats["stopped_at_deadline"] = True
     except HypothesisException as exc:  # Unsatisfiable (no feasible draw) or a flaky replay at the deadline
         stats["hypothesis_stopped"] = type(exc).__name__
     if best[0] is not None:

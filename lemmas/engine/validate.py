@@ -22,6 +22,7 @@ assumptions, see :mod:`lemmas.engine.decide`) and reported with
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 
 import sympy as sp
@@ -83,20 +84,37 @@ class Prepared:
     def rational_box(self) -> bool:
         return self.lo == self.lo_in and self.hi == self.hi_in
 
-    def is_polynomial(self) -> bool:
-        """All ``g`` are polynomials with rational coefficients in the symbols."""
+    @cached_property
+    def rational_function(self) -> bool:
+        """All ``g`` are rational functions with rational coefficients (z3 applies)."""
+        return all(is_rational_polynomial(r.g, self.symbols, allow_inverse=True)
+                   for r in (self.statement, *self.assumptions))
+
+    @cached_property
+    def polynomial(self) -> bool:
+        """All ``g`` are polynomials with rational coefficients in the symbols (computed once)."""
         return all(is_rational_polynomial(r.g, self.symbols) for r in (self.statement, *self.assumptions))
 
 
-def is_rational_polynomial(expr, symbols) -> bool:
-    """``expr`` is a polynomial in ``symbols`` with rational coefficients."""
-    if not expr.is_polynomial(*symbols):
-        return False
-    try:
-        poly = sp.Poly(expr, *symbols)
-    except sp.PolynomialError:
-        return False
-    return all(c.is_Rational for c in poly.coeffs())
+def is_rational_polynomial(expr, symbols, allow_inverse: bool = False) -> bool:
+    """``expr`` is a polynomial in ``symbols`` with rational coefficients (a rational
+    function if ``allow_inverse``: negative integer powers allowed too).
+
+    Checked on the expression tree (no expansion, which costs 2^K terms for V at K = 12):
+    only ``Add``, ``Mul``, integer powers, symbols and rationals.
+    """
+    for node in sp.preorder_traversal(expr):
+        if node.is_Symbol:
+            if node not in symbols:
+                return False
+        elif node.is_Rational or node.is_Add or node.is_Mul:
+            continue
+        elif node.is_Pow:
+            if not (node.exp.is_Integer and (allow_inverse or node.exp >= 0)):
+                return False
+        else:
+            return False
+    return True
 
 
 def _bound(value, sym, which):
