@@ -131,3 +131,24 @@ def test_transcendental_diagonal_violation_found_by_check():
     v = check(c, budget_s=10.0)
     assert v.status == "refuted" and v.method == "property-search"
     assert v.counterexample[x] == v.counterexample[y]
+
+
+def test_repair_pushes_snapped_points_onto_active_constraints():
+    # chain z >= y >= x: a float point slightly off the chain is clamped exactly onto it
+    c = Claim(id="CHAIN", statement=sp.Le(x, 1), domain=UNIT, assumptions=[sp.Ge(y, x), sp.Ge(z, y)])
+    sampler = Sampler(prepare(c))
+    from fractions import Fraction
+    fixed = sampler.repair([Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**17), Fraction(1, 3)])
+    assert fixed == [Fraction(1, 2), Fraction(1, 2), Fraction(1, 2)]
+
+
+def test_adversarial_search_lands_exactly_on_an_edge():
+    # sin(x) - sin(y) > 0 given x >= y fails only on the edge x == y (and z3 does not apply)
+    from lemmas.engine.adversarial import adversarial_search
+    c = Claim(id="EDGE", statement=sp.Gt(sp.sin(x) - sp.sin(y) + (x - y) * z, 0), domain=UNIT,
+              assumptions=[sp.Ge(x, y)])
+    prep = prepare(c)
+    rep, ev = adversarial_search(prep, Sampler(prep), 8, time.perf_counter() + FAR, seed=0)
+    assert rep is not None, ev
+    assert rep["counterexample"][x] == rep["counterexample"][y]
+    assert_refutes(c, rep["counterexample"])
