@@ -10,6 +10,10 @@ Each factor lies in [0,1] (x, y ∈ [0,1]), so ``W_k ∈ [0,1]`` (induction on t
 factors: ``1 − A f = (1 − A) + A (1 − f)``); with ``x_k − y_k ≥ 0`` each term is at most
 ``x_k − y_k``: ``(x_k − y_k) − (x_k − y_k) W_k = (x_k − y_k)(1 − W_k) ≥ 0``.  Summing gives L1.
 
+The presenter asks (疑問点) whether the paper's proofs of Lemmas 1 and 2 need to show that an
+auxiliary function d(x) is positive; this derivation uses only ``x_k − y_k ≥ 0`` and the bounds on
+the weights, so no such positivity step enters (evidence that it is indeed not needed here).
+
 Per-K claims ``DCM-L1[K=k]`` carry the instance of this derivation as ``proof=``: the TEL
 instance, then a non-negativity certificate ``RHS − LHS = Σ_k (x_k − y_k) Σ_i (1 − f_i) ∏_{j<i} f_j``
 whose atoms are the box bounds and the assumptions ``x_k >= y_k`` (checked by expansion).

@@ -13,6 +13,8 @@ Proof for every K (derived from DCM-TEL): ``V(x) − V(y) = Σ_k (x_k − y_k) W
 ``A f − q^{m+1} = (A − q^m) f + q^m (f − q) ≥ 0`` (q = 1 − p), so ``W_k ≥ (1 − p)^{K−1} = α``,
 and ``(x_k − y_k)(W_k − α) ≥ 0``.  Summing gives L2.
 
+As for Lemma 1, no positivity of an auxiliary d(x) (presenter's 疑問点) is used.
+
 Per-K claims ``DCM-L2[K=k]`` carry the instance of the derivation as ``proof=``: the TEL instance
 and the certificate ``V(x) − V(y) − αΣ(x − y) = Σ_k (x_k − y_k) Σ_i q^{i} (p − z_i) ∏_{j>i} f_j``.
 
