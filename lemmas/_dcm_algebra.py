@@ -14,8 +14,8 @@ The one ``V`` is :func:`bounds.click.V`; nothing here re-defines it.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Mapping, Sequence
 
 import sympy as sp
 
@@ -111,7 +111,8 @@ def nonneg_facts(domain: Mapping, assumptions: Sequence, extra: Sequence = ()) -
         elif isinstance(rel, (sp.LessThan, sp.StrictLessThan)):
             facts[sp.expand(rel.rhs - rel.lhs)] = f"{tag} {sp.sstr(rel)}"
         else:
-            raise ValueError(f"assumption must be an inequality, got {sp.sstr(rel)}")
+            # a bad value of the assumptions parameter (house rule: ValueError naming it)
+            raise ValueError(f"assumptions must be inequalities, got {sp.sstr(rel)}")  # noqa: TRY004
     return facts
 
 
@@ -161,6 +162,21 @@ def relation_target(statement):
     raise ValueError(f"statement must be <= or >=, got {sp.sstr(statement)}")
 
 
-__all__ = ["V", "SOURCE_000", "vec", "prod", "tel_weight", "tel_rhs", "check_identity", "Atom",
-           "prod_c", "add_c", "cert_expr", "nonneg_facts", "verify_certificate",
-           "one_minus_prod_cert", "prod_minus_prod_cert", "relation_target"]
+__all__ = [
+    "SOURCE_000",
+    "Atom",
+    "V",
+    "add_c",
+    "cert_expr",
+    "check_identity",
+    "nonneg_facts",
+    "one_minus_prod_cert",
+    "prod",
+    "prod_c",
+    "prod_minus_prod_cert",
+    "relation_target",
+    "tel_rhs",
+    "tel_weight",
+    "vec",
+    "verify_certificate",
+]

@@ -15,7 +15,7 @@ Mutants: ``no-v(K+1)=0`` (the boundary convention dropped: ``v(K+1)`` is a free 
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 
 import sympy as sp
 
@@ -64,7 +64,7 @@ def abel_instance_proof(K, lhs, rhs) -> ProofArtefact:
                          extra={"general_proof": abel_general_proof().summary})
 
 
-@lru_cache(maxsize=None)
+@cache
 def abel_general_proof() -> ProofArtefact:
     v1, z1 = sp.symbols("v1 z1", real=True)
     R, vK, vN, Z, zN = sp.symbols("R_K v_K v_next Z_K z_next", real=True)

@@ -18,7 +18,7 @@ Mutant ``DCM-EXP/repeated-item[K=2]``: the list shows the same item twice (``A =
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 from itertools import product
 
 import sympy as sp
@@ -78,7 +78,7 @@ def exp_instance_proof(K, lhs, rhs) -> ProofArtefact:
                          extra={"general_proof": exp_general_proof().summary})
 
 
-@lru_cache(maxsize=None)
+@cache
 def exp_general_proof() -> ProofArtefact:
     """Every K: independence makes E of the product the product of E; each factor by 4 outcomes."""
     w, v = sp.symbols("wbar vbar", real=True)
@@ -96,8 +96,8 @@ def exp_general_proof() -> ProofArtefact:
                                 joint, sum(pg[i] * g[i] for i in range(2)) * sum(ph[j] * h[j] for j in range(4))))
     steps.append(("the pairs (w(a_k), v(k)) are independent across k",
                   "A has distinct items, P_w = prod_e Ber(w-bar(e)), P_v = prod_k Ber(v-bar(k))"))
-    steps.append(("induction on K: E[prod_{k<=K+1}(1 - v w)] = E[prod_{k<=K}] E[1 - v_{K+1} w_{K+1}] "
-                  "= prod_{k<=K+1}(1 - vbar wbar); E[f] = 1 - E[prod]",
+    steps.append((("induction on K: E[prod_{k<=K+1}(1 - v w)] = E[prod_{k<=K}] E[1 - v_{K+1} w_{K+1}] "
+                   "= prod_{k<=K+1}(1 - vbar wbar); E[f] = 1 - E[prod]"),
                   "the two checked identities above; instances K=1..4 enumerated (DCM-EXP[K=k])"))
     return ProofArtefact(summary="DCM-EXP for every K: E[f] = 1 - prod_k (1 - v-bar(k) w-bar(a_k))",
                          steps=tuple(steps), extra={"method": "product structure"})

@@ -29,12 +29,22 @@ Mutants (``expected=False``; which hypothesis / constant each one breaks):
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (SOURCE_000, Atom, V, add_c, check_identity, nonneg_facts,
-                                 one_minus_prod_cert, prod_c, relation_target, verify_certificate, vec)
+from lemmas._dcm_algebra import (
+    SOURCE_000,
+    Atom,
+    V,
+    add_c,
+    nonneg_facts,
+    one_minus_prod_cert,
+    prod_c,
+    relation_target,
+    vec,
+    verify_certificate,
+)
 from lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import register
@@ -60,7 +70,7 @@ def l1_certificate(x, y, factors=weight_factors):
     return add_c(Atom(0, "zero"), *terms)
 
 
-@lru_cache(maxsize=None)
+@cache
 def l1_general_proof() -> ProofArtefact:
     """Lemma 1 for every K from DCM-TEL; each step an identity/certificate in abstract symbols."""
     tel = tel_general_proof()

@@ -31,12 +31,23 @@ Mutants (``expected=False``):
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (SOURCE_000, Atom, V, add_c, check_identity, nonneg_facts,
-                                 prod_c, prod_minus_prod_cert, relation_target, verify_certificate, vec)
+from lemmas._dcm_algebra import (
+    SOURCE_000,
+    Atom,
+    V,
+    add_c,
+    check_identity,
+    nonneg_facts,
+    prod_c,
+    prod_minus_prod_cert,
+    relation_target,
+    vec,
+    verify_certificate,
+)
 from lemmas.dcm_lemma1 import weight_factors
 from lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
@@ -62,7 +73,7 @@ def l2_certificate(x, y, p, factors=weight_factors):
     return add_c(Atom(0, "zero"), *terms)
 
 
-@lru_cache(maxsize=None)
+@cache
 def l2_general_proof() -> ProofArtefact:
     """Lemma 2 for every K from DCM-TEL; each step an identity/certificate in abstract symbols."""
     tel = tel_general_proof()

@@ -41,13 +41,25 @@ Mutants (``expected=False``):
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 from itertools import combinations, permutations
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (SOURCE_000, Atom, V, add_c, check_identity, nonneg_facts,
-                                 one_minus_prod_cert, prod, prod_c, relation_target, verify_certificate, vec)
+from lemmas._dcm_algebra import (
+    SOURCE_000,
+    Atom,
+    V,
+    add_c,
+    check_identity,
+    nonneg_facts,
+    one_minus_prod_cert,
+    prod,
+    prod_c,
+    relation_target,
+    vec,
+    verify_certificate,
+)
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import register
 
@@ -147,7 +159,7 @@ def l3_instance_proof(K, statement, domain, assumptions, increment=None) -> Proo
                          steps=tuple(steps), extra={"general_proof": l3_general_proof().summary})
 
 
-@lru_cache(maxsize=None)
+@cache
 def l3_general_proof() -> ProofArtefact:
     """Lemma 3 for every K: the swap identity in abstract prefix/suffix products P, Q."""
     P, Q, a, b, ck, cn = sp.symbols("P Q a b c_k c_next", real=True)

@@ -24,12 +24,24 @@ Mutants (``expected=False``):
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (SOURCE_000, Atom, V, add_c, check_identity, nonneg_facts, prod_c,
-                                 prod_minus_prod_cert, relation_target, tel_rhs, verify_certificate, vec)
+from lemmas._dcm_algebra import (
+    SOURCE_000,
+    Atom,
+    V,
+    add_c,
+    check_identity,
+    nonneg_facts,
+    prod_c,
+    prod_minus_prod_cert,
+    relation_target,
+    tel_rhs,
+    vec,
+    verify_certificate,
+)
 from lemmas.dcm_lemma1 import weight_factors
 from lemmas.dcm_telescoping import tel_general_proof
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
@@ -58,7 +70,7 @@ def l4_certificate(x, y, g, factors=weight_factors):
     return add_c(Atom(0, "zero"), *terms)
 
 
-@lru_cache(maxsize=None)
+@cache
 def l4_general_proof() -> ProofArtefact:
     """Lemma 4 for every K from DCM-TEL; each step an identity/certificate in abstract symbols."""
     tel = tel_general_proof()

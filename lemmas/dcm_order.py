@@ -26,14 +26,14 @@ by :func:`bounds.kl.klucb_index` (each float is an exact binary rational).  The 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache, partial
-from itertools import permutations
+from functools import cache, partial
+from itertools import pairwise, permutations
 
 import numpy as np
 import sympy as sp
 
 from bounds.click import dcm_reward
-from lemmas._dcm_algebra import SOURCE_000, Atom, add_c, check_identity, prod_c, verify_certificate
+from lemmas._dcm_algebra import SOURCE_000, Atom, check_identity, prod_c, verify_certificate
 from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import register
 
@@ -74,7 +74,7 @@ def _draw(rng, L, K, increasing=False, strict=False):
 
 def _strict(w, v):
     return (len(set(w)) == len(w) and max(w) < 1 and v[-1] > 0
-            and all(a > b for a, b in zip(v, v[1:])))
+            and all(a > b for a, b in pairwise(v)))
 
 
 def check_instance(w, v):
@@ -105,8 +105,8 @@ def _decide_brute(L, K, increasing, budget_s):
                    {"instances": INSTANCES, "strict_instances": n_strict, "lists_per_instance":
                     len(list(permutations(range(L), K))), "seed": SEED,
                     "proof": order_general_proof().as_dict()},
-                   notes=(f"every list of {K} of {L} items compared exactly on {INSTANCES} seeded instances; "
-                          "the all-L,K statement is the derivation in 'proof'",))
+                   notes=((f"every list of {K} of {L} items compared exactly on {INSTANCES} seeded "
+                           "instances; the all-L,K statement is the derivation in 'proof'"),))
 
 
 def _decide_ucb(L, K, budget_s):
@@ -125,11 +125,11 @@ def _decide_ucb(L, K, budget_s):
             return Outcome("refuted", "exact brute force", {"instance": i, "t": t}, counterexample=bad)
     return Outcome("proved", "exact brute force + derivation",
                    {"instances": INSTANCES, "seed": SEED, "proof": order_general_proof().as_dict()},
-                   notes=("A_t = argmax over all lists equals sorting by the KL-UCB index U_t: f need not be "
-                          "evaluated (presenter's question answered: matching the order suffices)",))
+                   notes=(("A_t = argmax over all lists equals sorting by the KL-UCB index U_t: f need "
+                           "not be evaluated (presenter's question answered: matching the order suffices)"),))
 
 
-@lru_cache(maxsize=None)
+@cache
 def order_general_proof() -> ProofArtefact:
     """Selection (monotonicity) and order (swap identity) steps for every L, K."""
     P, Q, a, a2, b, ck, cn = sp.symbols("P Q a a' b c_k c_next", real=True)

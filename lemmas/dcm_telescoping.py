@@ -23,7 +23,7 @@ Registered claims: ``DCM-TEL`` (a procedure that runs the general-K proof) and
 """
 from __future__ import annotations
 
-from functools import lru_cache, partial
+from functools import cache, partial
 
 import sympy as sp
 
@@ -45,7 +45,7 @@ def tel_instance_step(K: int, weight=tel_weight) -> tuple[str, str]:
                           V(x) - V(y), tel_rhs(x, y, weight))
 
 
-@lru_cache(maxsize=None)
+@cache
 def tel_general_proof() -> ProofArtefact:
     """The induction proof of DCM-TEL for every K; every step is a checked sympy identity."""
     steps = []

@@ -15,7 +15,7 @@ from lemmas import check
 from lemmas import dcm_lemma3 as L3
 
 pytest.importorskip("lemmas.engine.pipeline")
-from dcm_testkit import assert_exact_counterexample, decide_all  # noqa: E402
+from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Budget for the equality-case search without the derivation: enough for the engine's fixed
 # corner + hypothesis + optimiser work on 4 variables; a regression would show as "refuted".
@@ -68,7 +68,7 @@ def test_swap_step_refuses_a_wrong_increment():
     K = 3
     c = L3.l3_claim(K)
     # Claim the increment is (c_k - c_k+1)(x_k+1 - x_k) without the (1 - PQ) factor: wrong for K >= 3.
-    wrong = lambda cc, x, k: (cc[k] - cc[k + 1]) * (x[k + 1] - x[k])  # noqa: E731
+    wrong = lambda cc, x, k: (cc[k] - cc[k + 1]) * (x[k + 1] - x[k])
     with pytest.raises(AssertionError, match="step fails"):
         L3.l3_instance_proof(K, c.statement, c.domain, tuple(c.assumptions), increment=wrong)
 

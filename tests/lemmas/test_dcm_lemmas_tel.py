@@ -10,11 +10,14 @@ import pytest
 import sympy as sp
 
 from lemmas import Claim, ProcedureClaim, catalogue, check
-from lemmas import dcm_lemma1 as L1, dcm_lemma2 as L2, dcm_lemma4 as L4, dcm_telescoping as TEL
-from lemmas._dcm_algebra import Atom, nonneg_facts, verify_certificate, vec
+from lemmas import dcm_lemma1 as L1
+from lemmas import dcm_lemma2 as L2
+from lemmas import dcm_lemma4 as L4
+from lemmas import dcm_telescoping as TEL
+from lemmas._dcm_algebra import Atom, nonneg_facts, vec, verify_certificate
 
 pytest.importorskip("lemmas.engine.pipeline")
-from dcm_testkit import assert_exact_counterexample, decide_all  # noqa: E402
+from dcm_testkit import assert_exact_counterexample, decide_all
 
 FAMILIES = {"DCM-TEL": TEL.dcm_tel_claims, "DCM-L1": L1.dcm_l1_claims,
             "DCM-L2": L2.dcm_l2_claims, "DCM-L4": L4.dcm_l4_claims}
@@ -66,7 +69,7 @@ def test_each_lemma_has_three_distinct_mutant_kinds():
 @pytest.mark.parametrize("K", [2, 3])
 def test_tel_refuses_a_wrong_weight(K):
     # All factors from x: prod_{j != k}(1 - x_j) does not telescope V(x) - V(y).
-    wrong = lambda x, y, k: TEL.tel_weight(x, x, k)  # noqa: E731
+    wrong = lambda x, y, k: TEL.tel_weight(x, x, k)
     with pytest.raises(AssertionError, match="step fails"):
         TEL.tel_instance_step(K, weight=wrong)
     TEL.tel_instance_step(K)  # the right weight passes
@@ -81,7 +84,7 @@ def test_tel_refuses_a_wrong_weight(K):
 def test_instance_derivation_refuses_wrong_weight_factors(mod, build, prove):
     K = 3
     c = build(K)
-    drop_last = lambda x, y, k: L1.weight_factors(x, y, k)[:-1]  # noqa: E731
+    drop_last = lambda x, y, k: L1.weight_factors(x, y, k)[:-1]
     with pytest.raises(AssertionError, match="step fails"):
         prove(K, c.statement, c.domain, tuple(c.assumptions), factors=drop_last)
     assert prove(K, c.statement, c.domain, tuple(c.assumptions)).steps

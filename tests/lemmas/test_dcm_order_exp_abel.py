@@ -12,7 +12,7 @@ import sympy as sp
 from lemmas import dcm_abel, dcm_expectation, dcm_order
 
 pytest.importorskip("lemmas.engine.pipeline")
-from dcm_testkit import assert_exact_counterexample, decide_all  # noqa: E402
+from dcm_testkit import assert_exact_counterexample, decide_all
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def test_order_covers_strict_instances_and_ucb(verdicts):
 
 
 def test_order_mutant_counterexample_is_exact(verdicts):
-    c, v = verdicts["DCM-ORDER/v-increasing[L=4,K=3]"]
+    _, v = verdicts["DCM-ORDER/v-increasing[L=4,K=3]"]
     assert v.status == "refuted"
     cex = v.counterexample
     w = [Fraction(str(x)) for x in cex["w"]]

@@ -7,9 +7,17 @@ import time
 
 import pytest
 
-from lemmas import check
-from lemmas import (dcm_abel, dcm_expectation, dcm_lemma1, dcm_lemma2, dcm_lemma3, dcm_lemma4, dcm_order,
-                    dcm_telescoping)
+from lemmas import (
+    check,
+    dcm_abel,
+    dcm_expectation,
+    dcm_lemma1,
+    dcm_lemma2,
+    dcm_lemma3,
+    dcm_lemma4,
+    dcm_order,
+    dcm_telescoping,
+)
 
 pytest.importorskip("lemmas.engine.pipeline")
 
