@@ -28,6 +28,10 @@ Mutants (``expected=False``):
   (x = (p, p, p), y = (p, 0, p): p(1−p) ≤ p(1−p)² fails for 0 < p < 1); at K = 1 it divides by
   1 − p, so it is not registered there.
 * ``reversed`` — ``≥`` instead of ``≤``.  True at K = 1 (equality); false from K = 2.
+
+Erratum ``ERR-DCM-PMAX-ARGMAX``: the slide defines ``p_max = arg max_e w̄(e)`` — an item, not a
+probability.  ``DCM-L2/p=argmax-e3[K=3]`` reads it literally (the best item numbered 3) and is
+refuted; the lemma needs ``p_max = max_e w̄(e)`` (SPEC §0).
 """
 from __future__ import annotations
 
@@ -51,7 +55,7 @@ from lemmas._dcm_algebra import (
 from lemmas.dcm_lemma1 import weight_factors
 from lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
+from lemmas.engine.registry import Erratum, register, register_erratum
 
 K_VALUES = tuple(range(1, 7))
 SOURCE_L2 = f"{SOURCE_000}, 補題2 (slide 'DCM bandits 準備:2つの簡単な補題')"
@@ -144,6 +148,37 @@ def _decide_general(budget_s: float) -> Outcome:
     return Outcome("proved", "derivation (DCM-TEL)", {"proof": l2_general_proof().as_dict()})
 
 
+# The slide defines p_max = arg max_e w̄(e) (an item), where the lemma needs the largest attraction
+# probability max_e w̄(e).  Read literally, the lemma depends on how items are numbered.
+ARGMAX_ITEM = 3  # the best item numbered 3: alpha = (1 - 3)^(K-1), box [0, 3]
+
+
+def l2_argmax_claim(K: int = 3, e: int = ARGMAX_ITEM) -> Claim:
+    """``DCM-L2`` with ``p_max`` read literally as the index ``e`` of the most attractive item."""
+    if e < 1:
+        raise ValueError(f"e must be an item index >= 1, got {e}")
+    x, y = vec("x", K), vec("y", K)
+    dom = {s: (0, e) for s in (*x, *y)}
+    lhs = sp.Integer(1 - e) ** (K - 1) * (sum(x) - sum(y))
+    return Claim(
+        id=f"DCM-L2/p=argmax-e{e}[K={K}]", spec_id="DCM-L2", kind="inequality", expected=False,
+        statement=sp.Le(lhs, V(x) - V(y), evaluate=False), domain=dom,
+        assumptions=[sp.Ge(xk, yk) for xk, yk in zip(x, y)], source=SOURCE_L2,
+        description=(f"The slide's p_max = arg max_e w(e) read literally as an item index (e = {e}): "
+                     f"alpha = (1 - {e})^{K - 1}, x, y in [0, {e}]^{K}.  False, so p_max must be max_e w(e)."))
+
+
+ERRATUM_PMAX = register_erratum(Erratum(
+    id="ERR-DCM-PMAX-ARGMAX", spec_id="DCM-L2", source_file=SOURCE_000,
+    location="準備:2つの簡単な補題 (definitions before 補題1, 補題2)",
+    source_says="p_max = arg max_{e ∈ [L]} w̄(e),  α = (1 − p_max)^{K−1}",
+    truth=("p_max must be the largest attraction probability max_e w̄(e) (SPEC §0), not the item attaining "
+           "it: read as an item index the lemma depends on the numbering of the items (vacuous with the best "
+           "item numbered 1, where α = 0; false with it numbered 3, e.g. x = (1/2, 0, 0), y = 0 gives 2 <= 1/2)"),
+    evidence_claims=(f"DCM-L2/p=argmax-e{ARGMAX_ITEM}[K=3]", "DCM-L2"),
+    conclusion_survives="yes: with p_max = max_e w̄(e) Lemma 2 is proved for every K (DCM-TEL derivation)"))
+
+
 @register
 def dcm_l2_claims():
     general = ProcedureClaim(id="DCM-L2", spec_id="DCM-L2", kind="inequality", expected=True,
@@ -152,4 +187,5 @@ def dcm_l2_claims():
                              description="Lemma 2 for every K, derived from DCM-TEL (sympy-checked steps).")
     out = [general, *(l2_claim(K) for K in K_VALUES)]
     out += [l2_claim(K, v) for v, (_, ks) in MUTANTS.items() for K in ks]
+    out.append(l2_argmax_claim())
     return out
