@@ -192,9 +192,10 @@ ERRATUM = register_erratum(Erratum(
           "Repaired: a union bound over n <= t gives 2t^{1−2α} per item, so (project letters: L items, K slots, "
           "Δ <= K) Pr(E_t^c) <= 2L t^{1−2α} and Lemma 1 becomes E[Σ_t Δ 1[E_t^c]] <= 2KLζ(2α−1), requiring α > 1",
     evidence_claims=("OD-L1/hoeffding-random-n", "OD-L1/repaired", "OD-L1/repaired-series"),
-    conclusion_survives="in repaired form: OD-T1 holds with its last term 2KLζ(2α) replaced by 2KLζ(2α−1) "
-                        "and the hypothesis α > 1/2 strengthened to α > 1 (so α = 1/2 as in the experiments "
-                        "is not covered); whether OD-UCB's own allocation breaks 2Kt^{−2α} is not decided here",
+    conclusion_survives="only in repaired form: Lemma 1's contribution to OD-T1 becomes 2KLζ(2α−1) instead of "
+                        "2KLζ(2α), and needs α > 1 instead of α > 1/2 (so α = 1/2, used in the experiments, is not "
+                        "covered). The rest of OD-T1's proof (Lemmas 2–5) is not checked here, and whether OD-UCB's "
+                        "own allocation actually breaks 2Kt^{−2α} is not decided here either",
     extra={"alpha": "1/2", "theta": "1/2",
            "rows": {str(t): {"exact_probability": p, "bound_2t^-2alpha": b} for t, (p, b) in _EXTRA_ROWS.items()},
            "first_t_exceeding_at_alpha_half": 81,

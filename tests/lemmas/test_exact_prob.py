@@ -67,7 +67,8 @@ def test_expectation_by_enumeration():
 
 
 @pytest.mark.parametrize("n,p,k", [(0, F(1, 2), 0), (1, F(1, 3), 1), (10, F(1, 2), 7),
-                                   (100, F(1, 2), 60), (37, F(2, 7), 20), (50, F(0), 1), (50, F(1), 50)])
+                                   (100, F(1, 2), 60), (37, F(2, 7), 20), (50, F(0), 1), (50, F(1), 50),
+                                   (3001, F(2, 7), 900)])
 def test_binomial_tail_against_scipy_and_mpmath(n, p, k):
     exact = ep.binomial_tail_ge(n, p, k)
     assert math.isclose(float(exact), stats.binom.sf(k - 1, n, float(p)), rel_tol=SCIPY_RTOL, abs_tol=1e-300)
