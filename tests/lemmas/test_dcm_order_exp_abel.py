@@ -101,3 +101,13 @@ def test_bad_variants_are_value_errors():
         dcm_abel.abel_claim(2, "nope")
     with pytest.raises(ValueError, match="variant"):
         dcm_expectation.exp_claim(2, "nope")
+
+
+def test_verdicts_serialise_to_json(verdicts):
+    import json
+
+    for c, v in verdicts.values():
+        d = json.loads(json.dumps(v.as_dict()))
+        assert d["claim_id"] == c.id and d["matches_expectation"] is True
+    cex = json.loads(json.dumps(verdicts["DCM-ORDER/v-increasing[L=4,K=3]"][1].as_dict()))["counterexample"]
+    assert all("/" in x or x.lstrip("-").isdigit() for x in cex["w"])  # exact rationals as strings
