@@ -79,7 +79,7 @@ def conditioned_step_proof():
     """Derivation: E[· | H_t] turns both sides into w̄; on B_LB the gap is a sum of nonnegative terms."""
     p, Dl = sp.symbols("p Delta", nonnegative=True)
     d = Derivation("E[f_K(A*, w_t) − f_K(A_t, w_t) | H_t] = f_K(A*, w̄) − f_K(A_t, w̄) "
-                   "≥ αΔ·#{k : a^t_k ∉ A*} on B_LB, for every K ≤ %d" % K_MAX_DERIVATION)
+                   f"≥ αΔ·#{{k : a^t_k ∉ A*}} on B_LB, for every K ≤ {K_MAX_DERIVATION}")
     # (i) conditioning: A_t is H_t-measurable and w_t ~ ∏ Ber(w̄(e)) is independent of H_t,
     #     so E[f_K(A_t, w_t) | H_t] = Σ_w P(w) V(w|_{A_t}) = V(w̄|_{A_t}) (multilinearity of V)
     for K in (1, 2, 3, 4):
@@ -95,7 +95,7 @@ def conditioned_step_proof():
     a = 1 - p
     for K in range(1, K_MAX_DERIVATION + 1):
         alpha = a ** (K - 1)
-        for m in range(0, K + 1):
+        for m in range(K + 1):
             # A_t shows K − m optimal items (mean p) and m suboptimal ones (mean p − Δ); order is irrelevant
             wbar = [p] * K + [p - Dl] * m
             A_t = list(range(K - m)) + list(range(K, K + m))

@@ -36,8 +36,8 @@ import mpmath as mp
 import sympy as sp
 
 from bounds.kl import kl_sym
-from lemmas._derive import Derivation, proved
 from lemmas._dcm_t3_step import conditioned_step_decide, pointwise_step_decide
+from lemmas._derive import Derivation, proved
 from lemmas.engine.claim import Outcome, ProcedureClaim
 from lemmas.engine.registry import Erratum, register, register_erratum
 

@@ -20,7 +20,7 @@ import itertools
 import mpmath as mp
 import sympy as sp
 
-from bounds.kl import klucb_index, klucb_threshold, kl_sym
+from bounds.kl import kl_sym, klucb_index, klucb_threshold
 from lemmas._derive import Derivation, proved
 from lemmas.engine.claim import Outcome, ProcedureClaim
 from lemmas.engine.registry import register
@@ -137,7 +137,7 @@ def index_grid():
 # ---------------------------------------------------------------- KL-MONO
 def kl_mono_proof():
     """KL-MONO derivation (SPEC §2.2): derivative, sign, convexity, edges, threshold convention."""
-    w, q, h, v = sp.symbols("w q h v", real=True)
+    w, q, h = sp.symbols("w q h", real=True)
     Q, R, a, b, hp = sp.symbols("Q R a b h_p", positive=True)
     d = Derivation("q ↦ D_KL(w‖q) is continuous, strictly increasing and convex on [w, 1), "
                    "0 at q = w, → +∞ as q → 1⁻; so the KL-UCB index is well defined")

@@ -7,9 +7,16 @@ import pytest
 import sympy as sp
 
 from lemmas import check, errata
-from lemmas.dcm_lower_bound import (NUMERIC_GRID, dcm_lower_bound_claims, blb_alpha, blb_attraction, blb_termination,
-                                    lai_robbins_targets, numeric_fact_claim, theorem3_constant)
-
+from lemmas.dcm_lower_bound import (
+    NUMERIC_GRID,
+    blb_alpha,
+    blb_attraction,
+    blb_termination,
+    dcm_lower_bound_claims,
+    lai_robbins_targets,
+    numeric_fact_claim,
+    theorem3_constant,
+)
 
 _CLAIMS = {c.id: c for c in dcm_lower_bound_claims()}
 _VERDICTS: dict = {}
@@ -85,10 +92,9 @@ def test_blb_helpers():
     assert blb_attraction(4, 2, Fraction(1, 5), Fraction(1, 10)) == [Fraction(1, 5)] * 2 + [Fraction(1, 10)] * 2
     assert blb_termination(3, 0.5) == [0.5] * 3
     assert blb_alpha(Fraction(1, 5), 1) == 1
-    for bad in [dict(L=3, K=4, p=0.2, Delta_=0.1), dict(L=4, K=2, p=0.2, Delta_=0.3),
-                dict(L=4, K=2, p=1.2, Delta_=0.1), dict(L=4, K=0, p=0.2, Delta_=0.1)]:
+    for bad in [(3, 4, 0.2, 0.1), (4, 2, 0.2, 0.3), (4, 2, 1.2, 0.1), (4, 0, 0.2, 0.1)]:
         with pytest.raises(ValueError):
-            blb_attraction(**bad)
+            blb_attraction(*bad)
     with pytest.raises(ValueError):
         blb_termination(2, 1.5)
     # Theorem 3 constant at EXP-DCM-3ab equals the 50-digit value recorded by DCM-FACT/as-printed

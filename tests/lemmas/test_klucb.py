@@ -7,8 +7,20 @@ import pytest
 
 from bounds.kl import klucb_index, klucb_threshold
 from lemmas import check
-from lemmas.klucb import (klucb_claims, GRID_T, GRID_W, GRID_t, INDEX_ABS_TOL, MP_CERT_WIDTH, index_grid, kl_mp,
-                          kl_mono_proof, kl_pinsker_proof, klucb_index_mp, threshold_mp)
+from lemmas.klucb import (
+    GRID_T,
+    GRID_W,
+    INDEX_ABS_TOL,
+    MP_CERT_WIDTH,
+    GRID_t,
+    index_grid,
+    kl_mono_proof,
+    kl_mp,
+    kl_pinsker_proof,
+    klucb_claims,
+    klucb_index_mp,
+    threshold_mp,
+)
 
 #: the reference's own certificate width, well below the 1e-12 being tested
 REF_TOL = float(MP_CERT_WIDTH) * 10
@@ -38,9 +50,10 @@ def test_kl_pinsker_proved():
 
 def test_derivation_steps_really_check_something():
     # the recorder must reject a false step (a wrong derivative)
-    from lemmas._derive import Derivation
     import sympy as sp
-    q, w = sp.symbols("q w")
+
+    from lemmas._derive import Derivation
+    q = sp.Symbol("q")
     with pytest.raises(AssertionError):
         Derivation("x").equal("wrong", sp.diff(q**2, q), q)
     assert kl_mono_proof().steps  # the real one passes

@@ -4,8 +4,13 @@ from fractions import Fraction
 import mpmath as mp
 
 from lemmas import check
-from lemmas.ranked_greedy import (TIGHT_K2, brute_force_opt, greedy_outcomes, ranked_greedy_claims,
-                                  upper_bound_one_minus_inv_e)
+from lemmas.ranked_greedy import (
+    TIGHT_K2,
+    brute_force_opt,
+    greedy_outcomes,
+    ranked_greedy_claims,
+    upper_bound_one_minus_inv_e,
+)
 
 
 def test_verdict_survived_as_registered():

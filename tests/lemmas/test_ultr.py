@@ -6,8 +6,16 @@ import pytest
 
 from lemmas import check
 from lemmas.ultr import REC_TOL, ultr_claims
-from lemmas.ultr_em import (compress_log, em_step, em_step_mp, log_likelihood, posteriors_c0,
-                            random_log, run_em, simulate_pbm_log)
+from lemmas.ultr_em import (
+    compress_log,
+    em_step,
+    em_step_mp,
+    log_likelihood,
+    posteriors_c0,
+    random_log,
+    run_em,
+    simulate_pbm_log,
+)
 
 _CLAIMS = {c.id: c for c in ultr_claims()}
 
@@ -73,7 +81,7 @@ def test_compressed_em_equals_plain_em():
     a = run_em(k, d, c, 2, 3, [0.5, 0.5], [0.5] * 3, 50)
     b = run_em(k, d, c, 2, 3, [0.5, 0.5], [0.5] * 3, 50, compress=True)
     assert np.allclose(a[0], b[0], rtol=1e-12) and np.allclose(a[1], b[1], rtol=1e-12)
-    kk, dd, cc, m = compress_log(k, d, c)
+    kk, _, _, m = compress_log(k, d, c)
     assert m.sum() == 5000 and len(kk) <= 12
 
 
