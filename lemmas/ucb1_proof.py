@@ -21,7 +21,7 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
+from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, register, register_erratum
 from lemmas.exact_prob import binomial_pmf, exp_compare
 
@@ -181,6 +181,33 @@ def decide_bound_printed_follows(budget_s: float) -> Outcome:
                    counterexample={"alpha": a, "T": horizon, "Delta": d, "arms": 1})
 
 
+def engine_claims():
+    """The count and bound steps as polynomial :class:`Claim` s for the generic engine (z3 decides them).
+
+    ``L`` stands for ``log t`` (or ``log T``), a free positive real as t ranges over (1, ∞).  The premise
+    ``Δ <= sqrt(2αL/T)`` is used squared, ``TΔ² <= 2αL`` (equivalent: both sides positive; see
+    :func:`count_proof`).
+    """
+    L = sp.Symbol("L", positive=True)
+    R = sp.Rational
+    box = {alpha: (1, 4), Delta: (R(1, 100), 1), T: (1, 1000), L: (R(1, 100), 20)}
+    premise = sp.Le(T * Delta ** 2, 2 * alpha * L)
+    box3 = {alpha: (R(11, 10), 4), Delta: (R(1, 100), 1), L: (R(1, 100), 20)}
+    return [
+        Claim(id="UCB1-COUNT-AS-PRINTED[engine]", spec_id="UCB1-COUNT-AS-PRINTED", source=f"{SRC}, {LOC_COUNT}",
+              statement=sp.Le(T * Delta ** 2, 2 * L), domain=box, assumptions=[premise], kind="inequality",
+              expected=False, description="TΔ² <= 2αL ⇒ TΔ² <= 2L (L = log t), for the generic engine"),
+        Claim(id="UCB1-COUNT-AS-PRINTED/corrected[engine]", spec_id="UCB1-COUNT-AS-PRINTED",
+              source=f"{SRC}, {LOC_COUNT}", statement=sp.Le(T, 2 * alpha * L / Delta ** 2), domain=box,
+              assumptions=[premise], kind="inequality", expected=True,
+              description="TΔ² <= 2αL ⇒ T <= 2αL/Δ², for the generic engine"),
+        Claim(id="UCB1-BOUND/as-printed-derivation[engine]", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC_PROOF}",
+              statement=sp.Le(bound_corrected([Delta], L, alpha), bound_as_printed([Delta], L, alpha)),
+              domain=box3, kind="upper bound", expected=False,
+              description="one arm: the derived bound 2(αL/Δ + αΔ/(α−1)) <= the printed 2(L/Δ + αΔ/(α−1))?"),
+    ]
+
+
 @register
 def claims():
     src_p = f"{SRC}, {LOC_PROOF}"
@@ -212,6 +239,7 @@ def claims():
                        decide=decide_bound_printed_follows, kind="upper bound", expected=False,
                        description="the derived bound exceeds the printed one by 2(α−1) log T Σ 1/Δ_a > 0; "
                                    "whether the printed bound nevertheless holds for UCB1 is issue 5's simulation"),
+        *engine_claims(),
     ]
 
 

@@ -4,6 +4,7 @@ from fractions import Fraction as F
 
 import mpmath
 import pytest
+import sympy as sp
 
 from lemmas import check
 from lemmas import ucb1_proof as u
@@ -19,6 +20,9 @@ EXPECTED = {
     "UCB1-COUNT-AS-PRINTED/corrected": "proved",
     "UCB1-BOUND/corrected": "proved",
     "UCB1-BOUND/as-printed-derivation": "refuted",
+    "UCB1-COUNT-AS-PRINTED[engine]": "refuted",
+    "UCB1-COUNT-AS-PRINTED/corrected[engine]": "proved",
+    "UCB1-BOUND/as-printed-derivation[engine]": "refuted",
 }
 
 
@@ -78,3 +82,13 @@ def test_erratum_evidence_decides_as_stated():
     assert e.id == "ERR-UCB1-COUNT-ALPHA" and e.source_file == "002_3ec5ec57f55c1fdf.txt"
     for cid in e.evidence_claims:
         assert verdict(cid).status == EXPECTED[cid]
+
+
+@pytest.mark.parametrize("cid", ["UCB1-COUNT-AS-PRINTED[engine]", "UCB1-BOUND/as-printed-derivation[engine]"])
+def test_engine_counterexamples_rechecked_exactly(cid):
+    c, v = CLAIMS[cid], verdict(cid)
+    point = {s: sp.Rational(v.counterexample[s]) for s in c.symbols}
+    assert all(bool(a.subs(point)) for a in c.assumptions)
+    assert not bool(c.statement.subs(point))
+    for s_, (lo, hi) in c.domain.items():
+        assert lo <= point[s_] <= hi
