@@ -153,9 +153,19 @@ def order_general_proof() -> ProofArtefact:
                          steps=tuple(steps), extra={"method": "derivation (monotonicity + swap identity)"})
 
 
+def _decide_general(budget_s: float) -> Outcome:
+    return Outcome("proved", "derivation (monotonicity + swap identity)",
+                   {"proof": order_general_proof().as_dict()})
+
+
 @register
 def dcm_order_claims():
-    out = []
+    out = [ProcedureClaim(
+        id="DCM-ORDER", spec_id="DCM-ORDER", kind="inequality", expected=True, source=SOURCE_ORDER,
+        decide=_decide_general,
+        statement_text=("for every L, K, w in [0,1]^L and non-increasing v~ in [0,1]^K: the top-K items sorted "
+                        "by w maximise f(A, w, v~) over all lists (uniquely in the strict case)"),
+        description="DCM-ORDER for every L, K by exchange (monotonicity) and adjacent swaps (sympy-checked).")]
     for L, K in SIZES:
         out.append(ProcedureClaim(
             id=f"DCM-ORDER[L={L},K={K}]", spec_id="DCM-ORDER", kind="computation", expected=True,
