@@ -22,7 +22,7 @@ import sympy as sp
 
 from bounds.kl import kl_sym, klucb_index, klucb_threshold
 from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Outcome, ProcedureClaim
+from lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from lemmas.engine.registry import register
 
 SRC_000 = "000_0b27131c69d8f24c.txt, dcmKL-UCB (UCB の計算, log t + 3 log log t)"
@@ -267,6 +267,9 @@ def _index_decide(budget_s: float) -> Outcome:
     return Outcome("proved", "exact computation (mpmath 50 digits) over the stated grid", evidence=ev)
 
 
+_P, _Q = sp.symbols("p q", real=True)
+
+
 @register
 def klucb_claims():
     return [
@@ -277,11 +280,17 @@ def klucb_claims():
                            "D_KL(w‖w)=0, → +∞ as q→1⁻; ∂_q D_KL = (q−w)/(q(1−q)); U well defined",
             decide=lambda budget_s: proved(kl_mono_proof()),
             description="Symbolic derivation (sympy) incl. edges w=0, w=1 and the log log t convention."),
-        ProcedureClaim(
-            id="KL-PINSKER", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality",
-            expected=True, statement_text="D_KL(p‖q) ≥ 2(p − q)² for all p, q ∈ [0, 1]",
-            decide=lambda budget_s: proved(kl_pinsker_proof()),
-            description="g(q) = D_KL − 2(p−q)², g(p) = 0, g' = (q−p)(1−2q)²/(q(1−q)) (sympy)."),
+        Claim(
+            id="KL-PINSKER", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality", expected=True,
+            statement=sp.Ge(kl_sym(_P, _Q), 2 * (_P - _Q) ** 2), domain={_P: (0, 1), _Q: (0, 1)},
+            proof=kl_pinsker_proof,
+            description="g(q) = D_KL − 2(p−q)², g(p) = 0, g' = (q−p)(1−2q)²/(q(1−q)) (sympy), edges p ∈ {0,1}."),
+        Claim(
+            id="KL-PINSKER/constant-21/10", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality",
+            expected=False, statement=sp.Ge(kl_sym(_P, _Q), sp.Rational(21, 10) * (_P - _Q) ** 2),
+            domain={_P: (0, 1), _Q: (0, 1)},
+            description="Mutant: Pinsker's constant 2 is sharp (D_KL = 2δ² + O(δ⁴) at p = 1/2), so 21/10 "
+                        "must be refuted by the engine."),
         ProcedureClaim(
             id="KL-PINSKER/index", spec_id="KL-PINSKER", source=f"{SRC_003}; {SRC_000}",
             kind="upper bound", expected=True,

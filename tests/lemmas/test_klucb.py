@@ -4,6 +4,7 @@ import math
 
 import mpmath as mp
 import pytest
+import sympy as sp
 
 from bounds.kl import klucb_index, klucb_threshold
 from lemmas import check
@@ -44,8 +45,18 @@ def test_kl_mono_proved_with_all_steps():
 
 def test_kl_pinsker_proved():
     v = check(get("KL-PINSKER"), budget_s=10)
-    assert v.status == "proved" and v.matches_expectation
+    assert v.status == "proved" and v.method == "derivation" and v.matches_expectation
     assert len(kl_pinsker_proof().steps) >= 8
+
+
+def test_pinsker_constant_is_sharp_mutant_refuted_and_rechecked():
+    v = check(get("KL-PINSKER/constant-21/10"), budget_s=10)
+    assert v.status == "refuted" and v.matches_expectation
+    ce = {str(k): v for k, v in v.counterexample.items()}
+    with mp.workdps(60):  # re-check at 60 digits, independently of the engine
+        p = mp.mpf(sp.Rational(ce["p"]).p) / sp.Rational(ce["p"]).q
+        q = mp.mpf(sp.Rational(ce["q"]).p) / sp.Rational(ce["q"]).q
+        assert kl_mp(p, q) < mp.mpf(21) / 10 * (p - q) ** 2
 
 
 def test_derivation_steps_really_check_something():
