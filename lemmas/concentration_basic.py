@@ -11,8 +11,8 @@ Verdict: survived (finite evidence, no general proof claimed here).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Callable
 
 import numpy as np
 

@@ -21,8 +21,14 @@ import sympy as sp
 
 from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, register, register_erratum
-from lemmas.exact_prob import (binomial_tail_ge, exp_bounds, exp_compare, mean, sum_distribution,
-                               validate_dist)
+from lemmas.exact_prob import (
+    binomial_tail_ge,
+    exp_bounds,
+    exp_compare,
+    mean,
+    sum_distribution,
+    validate_dist,
+)
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC_LEMMA = "有用な確率不等式のまとめ > Hoeffding's inequality > Hoeffding's lemma, 導出"
@@ -252,7 +258,9 @@ ERRATUM_SQUARE = register_erratum(Erratum(
           "gives exact tail P(Bin(100,1/2) >= 60) ≈ 0.02844 > e^{-4} ≈ 0.01832 (true bound e^{-2} ≈ 0.135)",
     evidence_claims=("CONC-HOEFFDING-AS-PRINTED", "CONC-HOEFFDING"),
     conclusion_survives="yes: the derivation gives the squared form, and every later use in the source "
-                        "(UCB, rewards in [0,1]) has b−a <= 1, where the printed form is implied by the true one"))
+                        "(UCB, rewards in [0,1]) has b−a <= 1, where the printed form is implied by the true one",
+    extra={"minor_typo_same_proof": "a_i <= Z_i <= b_i for Z_i = X_i − E[X_i] should read "
+                                    "a_i − E[X_i] <= Z_i <= b_i − E[X_i] (same width, so harmless)"}))
 
 ERRATUM_TAYLOR = register_erratum(Erratum(
     id="ERR-HLEMMA-TAYLOR", spec_id="CONC-HLEMMA", source_file=SRC, location=LOC_LEMMA,
@@ -260,4 +268,8 @@ ERRATUM_TAYLOR = register_erratum(Erratum(
     truth="the Lagrange remainder is (u²/2)φ''(v) for some v ∈ [0, u]; with φ''(0) the equality is false "
           "(p = 1/2, u = 2: φ(2) = log cosh 1 ≈ 0.4338 ≠ 1/2); the bound u²/8 follows from φ'' <= 1/4",
     evidence_claims=("CONC-HLEMMA/taylor-as-printed", "CONC-HLEMMA"),
-    conclusion_survives="yes: Hoeffding's lemma holds (every other step verified symbolically)"))
+    conclusion_survives="yes: Hoeffding's lemma holds (every other step verified symbolically)",
+    extra={"minor_typos_same_proof": [
+        "φ(0) = log(p − (1 − p)) should read log(p + (1 − p)) = 0",
+        "sx = sλa + (1 − λ)b should read sx = s(λa + (1 − λ)b)",
+        "the lemma's right side E[exp(s²(b−a)²/8)] is the expectation of a constant (harmless)"]}))

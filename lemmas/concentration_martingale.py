@@ -17,8 +17,8 @@ Source: ``002_3ec5ec57f55c1fdf.txt``, 有用な確率不等式のまとめ, sect
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Callable, Sequence
 
 import numpy as np
 
@@ -102,7 +102,7 @@ def bounded_differences(f: Callable, supports: Sequence[Sequence]) -> list[Fract
 def conditional_expectations(f: Callable, dists: Sequence[dict]) -> list[dict]:
     """``g[k][prefix] = E[f | X_1..k = prefix]`` for k = 0..n (backward recursion, exact)."""
     n = len(dists)
-    g: list[dict] = [dict() for _ in range(n + 1)]
+    g: list[dict] = [{} for _ in range(n + 1)]
     for x, _ in joint_outcomes(dists):
         g[n][x] = Fraction(f(*x))
     for k in range(n - 1, -1, -1):

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable, Iterator, Mapping, Sequence
 
 import mpmath
 import numpy as np
@@ -379,14 +379,25 @@ def fixed_n_deviation_probability(n: int, theta, band_n: tuple[int, int]) -> Fra
     return 1 - Fraction(inside, q ** n)
 
 
-def as_float_dict(d: Mapping) -> dict:  # for reports only; never used in a decision
-    return {str(k): float(v) for k, v in d.items()}
-
-
-__all__: Iterable[str] = [
-    "to_fraction", "validate_dist", "bernoulli", "mean", "variance", "convolve",
-    "sum_distribution", "tail_ge", "joint_outcomes", "expectation", "binomial_pmf",
-    "binomial_tail_ge", "binomial_tail_ge_mp", "exp_bounds", "exp_compare", "floor_mul_log",
-    "sqrt_log_band", "crossing_probability", "crossing_probability_bruteforce",
+__all__ = [
+    "bernoulli",
+    "binomial_pmf",
+    "binomial_tail_ge",
+    "binomial_tail_ge_mp",
+    "convolve",
+    "crossing_probability",
+    "crossing_probability_bruteforce",
+    "exp_bounds",
+    "exp_compare",
+    "expectation",
     "fixed_n_deviation_probability",
+    "floor_mul_log",
+    "joint_outcomes",
+    "mean",
+    "sqrt_log_band",
+    "sum_distribution",
+    "tail_ge",
+    "to_fraction",
+    "validate_dist",
+    "variance",
 ]

@@ -152,7 +152,7 @@ def decide_count_corrected(budget_s: float) -> Outcome:
 def bound_derivation() -> ProofArtefact:
     d1, d2, d3 = sp.symbols("Delta1 Delta2 Delta3", positive=True)
     deltas = (d1, d2, d3)
-    exp_count = lambda d: 2 * alpha * d ** -2 * logT + 2 * alpha / (alpha - 1)  # noqa: E731
+    exp_count = lambda d: 2 * alpha * d ** -2 * logT + 2 * alpha / (alpha - 1)
     derived = sum(d * exp_count(d) for d in deltas)
     assert sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0
     diff = sp.simplify(bound_corrected(deltas, logT, alpha) - bound_as_printed(deltas, logT, alpha))

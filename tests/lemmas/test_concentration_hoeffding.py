@@ -17,7 +17,7 @@ MP_MARGIN = mpmath.mpf(10) ** -40
 CLAIMS = {c.id: c for c in ch.claims()}  # this module's claims only: other catalogue modules may be mid-edit
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def verdict(cid):
     """Each claim is decided once per test session (decisions are deterministic)."""
     return check(CLAIMS[cid], budget_s=30)
@@ -56,7 +56,7 @@ def test_taylor_counterexample_independently():
         phi2 = mpmath.log(mpmath.e / 2 + mpmath.exp(-1) / 2)
         assert mpmath.mpf(1) / 2 - phi2 > MP_MARGIN
         # and the correct remainder form holds for some v in [0, 2]: φ''(v) = 2φ(2)/4 is attained
-        rho = lambda v: mpmath.exp(v) / (1 + mpmath.exp(v))  # noqa: E731  (p = 1/2)
+        rho = lambda v: mpmath.exp(v) / (1 + mpmath.exp(v))
         target = phi2 / 2
         v = mpmath.findroot(lambda x: rho(x) * (1 - rho(x)) - target, 1)
         assert 0 <= v <= 2

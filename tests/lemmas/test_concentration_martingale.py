@@ -17,7 +17,7 @@ EXPECTED = {
 HALF = F(1, 2)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def verdict(cid):
     return check(CLAIMS[cid], budget_s=30)
 

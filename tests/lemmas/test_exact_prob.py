@@ -113,7 +113,7 @@ def test_exp_compare_and_floor_mul_log():
 @pytest.mark.parametrize("alpha", [F(1, 2), F(1)])
 @pytest.mark.parametrize("t", [1, 2, 5, 9, 12])
 def test_crossing_probability_matches_path_enumeration(theta, alpha, t):
-    band = lambda n: ep.sqrt_log_band(n, t, alpha, theta)  # noqa: E731
+    band = lambda n: ep.sqrt_log_band(n, t, alpha, theta)
     assert ep.crossing_probability(t, theta, band) == ep.crossing_probability_bruteforce(t, theta, band)
 
 
@@ -131,7 +131,7 @@ def test_sqrt_log_band_is_the_exact_set():
 def test_crossing_is_at_least_fixed_n_deviation():
     # Crossing by time t includes the event at n = t, so it dominates the fixed-n probability.
     t, theta, alpha = 60, F(1, 2), F(1, 2)
-    band = lambda n: ep.sqrt_log_band(n, t, alpha, theta)  # noqa: E731
+    band = lambda n: ep.sqrt_log_band(n, t, alpha, theta)
     assert ep.crossing_probability(t, theta, band) >= ep.fixed_n_deviation_probability(t, theta, band(t))
 
 

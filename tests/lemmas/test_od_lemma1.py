@@ -22,7 +22,7 @@ EXPECTED = {
 CLAIMS = {c.id: c for c in od.claims()}  # this module's claims only: other catalogue modules may be mid-edit
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def verdict(cid):
     return check(CLAIMS[cid], budget_s=60)
 
@@ -36,7 +36,7 @@ def test_verdicts_as_registered(cid, status):
 def _independent_exact(t, alpha, theta):
     """Dict-of-Fractions DP; survival decided per state with mpmath at 60 digits (not via isqrt)."""
     with mpmath.workdps(60):
-        r2 = lambda n: mpmath.mpf(alpha.numerator) / alpha.denominator * n * mpmath.log(t)  # noqa: E731
+        r2 = lambda n: mpmath.mpf(alpha.numerator) / alpha.denominator * n * mpmath.log(t)
         th = mpmath.mpf(theta.numerator) / theta.denominator
         alive, crossed = {0: F(1)}, F(0)
         for n in range(1, t + 1):

@@ -26,7 +26,7 @@ EXPECTED = {
 }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def verdict(cid):
     return check(CLAIMS[cid], budget_s=30)
 
