@@ -107,6 +107,9 @@ def conditioned_step_proof():
     d.holds("each certificate term is a product of 1 − p ≥ 0, Δ ≥ 0 and binomial coefficients: LHS ≥ RHS; "
             "in general (a + Δ)^m − a^m − m a^(m−1) Δ = Σ_(j≥2) C(m,j) a^(m−j) Δ^j (binomial theorem)",
             True, "nonnegative terms")
+    d.holds("the preceding L4 step is conditioned the same way: with v̄ ≡ γ, E[f(A, w_t, v_t) | H_t] = "
+            "V(γ w̄|_A), and L4 (claim DCM-L4) applies to x = w̄|_{A*} ≥ y = w̄|_{A_t} in [0,1]^K", True,
+            "DCM-L4 hypotheses hold on B_LB")
     d.holds("summing over t: Σ_t #{k : a^t_k ∉ A*} = Σ_{e>K} (#rounds e is shown) ≥ Σ_{e>K} T_n(e) "
             "(source: '実際にアイテムとして出された回数 ≥ DBに入った回数')", True, "counting")
     return d.artefact()
