@@ -103,9 +103,17 @@ def test_blb_helpers():
     assert abs(sp.N(c, 40) - sp.Float(ev["theorem3_mp50"], 40)) < 1e-25
 
 
+#: D_KL(1/20 ‖ 1/5) from the mpmath snippet
+#: ``mp.dps = 50; p, q = mpf(1)/5, mpf(1)/20; q*log(q/p) + (1-q)*log((1-q)/(1-p))``
+D_KL_005_02 = "0.093943026024331730281370786606572244881059774229175"
+
+
 def test_numeric_hook_targets_and_claim():
     rows = lai_robbins_targets()
     assert len(rows) == len(NUMERIC_GRID)
+    assert NUMERIC_GRID[0] == (Fraction(1, 5), Fraction(3, 20))
+    with mp.workdps(50):
+        assert abs(mp.mpf(rows[0]["lai_robbins_mp50"]) - 1 / mp.mpf(D_KL_005_02)) < mp.mpf("1e-28")
     for r in rows:
         assert r["lai_robbins"] > r["as_printed"]  # 1/D > Δ/D for Δ < 1
         assert r["as_printed"] == pytest.approx(r["Delta"] * r["lai_robbins"], rel=1e-14)
