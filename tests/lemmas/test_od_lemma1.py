@@ -89,6 +89,11 @@ def test_erratum_rows_and_first_exceeding_t():
         pr = od.stop_rule_deviation_probability(int(t), F(1, 2), F(1, 2))
         assert od._digits(pr) == row["exact_probability"]
         assert od._digits(od.hoeffding_step_bound(int(t), F(1, 2))) == row["bound_2t^-2alpha"]
+    for a, row in e.extra["rows_inside_hypothesis_t1000"].items():
+        pr = od.stop_rule_deviation_probability(1000, F(a), F(1, 2))
+        assert od._digits(pr) == row["exact_probability"]
+        assert pr > od.hoeffding_step_bound(1000, F(a))
+        assert od._digits(od.hoeffding_step_bound(1000, F(a))) == row["bound_2t^-2alpha"]
     first = next(t for t in range(2, 201) if od.stop_rule_deviation_probability(t, F(1, 2), F(1, 2)) > F(2, t))
     assert first == e.extra["first_t_exceeding_at_alpha_half"] == 81
     for cid in e.evidence_claims:
