@@ -35,8 +35,7 @@ def exp3_probs(logw, gamma, out):
     L = logw.shape[0]
     m = logw[0]
     for e in range(1, L):
-        if logw[e] > m:
-            m = logw[e]
+        m = max(m, logw[e])
     tot = 0.0
     for e in range(L):
         out[e] = math.exp(logw[e] - m)

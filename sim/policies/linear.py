@@ -182,7 +182,7 @@ def _state(X, sigma, extra):
 # ----------------------------------------------------------------------------- CascadeLinTS
 @numba.njit(cache=True)
 def _ts_select(state, t, rng, A):
-    X, Minv, B, par, v, theta, z, chol, idx, cand = state
+    X, Minv, B, par, _, theta, z, chol, idx, cand = state
     for i in range(z.shape[0]):
         z[i] = rng.standard_normal()
     ts_scores(X, Minv, B, par[0], z, theta, chol, idx)
@@ -225,7 +225,7 @@ class CascadeLinTS(_Linear):
 # ----------------------------------------------------------------------------- CascadeLinUCB
 @numba.njit(cache=True)
 def _ucb_select(state, t, rng, A):
-    X, Minv, B, par, v, theta, z, chol, idx, cand = state
+    X, Minv, B, par, _, theta, _, _, idx, cand = state
     ucb_scores(X, Minv, B, par[0], par[1], theta, idx)
     topk_nb(idx, A.shape[0], rng, A, cand)
 

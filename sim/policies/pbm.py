@@ -16,8 +16,8 @@ import numba
 import numpy as np
 
 from sim.kernels import topk_nb
-from sim.policies._pbm_posterior import build_envelope, sample_envelope
 from sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
+from sim.policies._pbm_posterior import build_envelope, sample_envelope
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
@@ -52,7 +52,7 @@ def _ucb_params(L, K, params):
 
 @numba.njit(cache=True)
 def _ucb_select(state, t, rng, A):
-    S, N, Nt, kappa, par, idx, cand = state
+    S, N, Nt, _, par, idx, cand = state
     lt = math.log(t)
     for e in range(S.shape[0]):
         if N[e] == 0.0:

@@ -6,8 +6,14 @@ import pytest
 
 import sim
 from sim.envs import Observation
-from sim.policies.linear import (CascadeLinTS, CascadeLinUCB, cholesky_lower, posterior_mean,
-                                 sherman_morrison, ucb_scores)
+from sim.policies.linear import (
+    CascadeLinTS,
+    CascadeLinUCB,
+    cholesky_lower,
+    posterior_mean,
+    sherman_morrison,
+    ucb_scores,
+)
 from sim.testing import assert_paths_agree
 
 #: source 004's tag click rates (SPEC §4.3)
@@ -95,7 +101,7 @@ def test_sherman_morrison_one_step_by_hand():
 
 
 def test_linucb_index_caps_at_one_and_starts_with_ties():
-    X, w = exactly_linear()
+    X, _ = exactly_linear()
     pol = CascadeLinUCB(20, 3, np.random.default_rng(0), features=X, c=1.0)
     scores = np.zeros(20)
     ucb_scores(pol.X, pol.Minv, pol.B, pol.sigma, pol.c, np.zeros(4), scores)

@@ -73,7 +73,7 @@ def test_posterior_sampler_matches_exact_cdf(S, F, kappa):
     smp = _draws(S, F, kappa, seed=S + len(F))
     Fa, ka = np.asarray(F, float), np.asarray(kappa, float)
     ref = log_post(float(np.median(smp)), float(S), Fa, ka, 1.0, 1.0)
-    dens = lambda th: math.exp(log_post(th, float(S), Fa, ka, 1.0, 1.0) - ref)  # noqa: E731
+    dens = lambda th: math.exp(log_post(th, float(S), Fa, ka, 1.0, 1.0) - ref)
     mid = float(np.median(smp))
     Z = integrate.quad(dens, 0, mid, limit=200)[0] + integrate.quad(dens, mid, 1, limit=200)[0]
     for level in (0.1, 0.5, 0.9):
@@ -142,6 +142,6 @@ def test_envelope_dominates_density_and_accepts_often(S, F):
         env = hx[i] + dx[i] * (th - x[i])
         h = log_post(th, float(S), F, kappa, 1.0, 1.0) - hmax
         assert h <= env + ENVELOPE_SLACK, (th, h, env)
-    dens = lambda th: math.exp(log_post(th, float(S), F, kappa, 1.0, 1.0) - hmax)  # noqa: E731
+    dens = lambda th: math.exp(log_post(th, float(S), F, kappa, 1.0, 1.0) - hmax)
     Z = integrate.quad(dens, 0, 1, points=list(x[:n]), limit=400)[0]
     assert Z / cm[n - 1] >= ACCEPT_MIN
