@@ -49,42 +49,81 @@ def klucb_threshold(t: float) -> float:
     return math.log(t) + 3.0 * math.log(math.log(t))
 
 
-@numba.njit(cache=True)
-def klucb_index_scalar(w: float, T: float, t: float) -> float:
-    """KL-UCB upper confidence index for empirical mean ``w`` after ``T`` observations at round ``t``.
+#: largest double below 1 (the index never returns a value the KL cannot be evaluated at)
+_Q_MAX = 1.0 - 2.0 ** -53
+#: Halley stops once its step is below this fraction of the distance to the nearer singular point
+#: (``w`` or 1); the error left is then O(step³/dist²) ≤ 1e-9 · step (cubic convergence)
+_HALLEY_STOP = 3e-5
 
-    Solves ``T·D_KL(w‖q) = g(t)`` for ``q ∈ [w, 1)`` by safeguarded Newton on the
-    increasing convex map ``q ↦ D_KL(w‖q)`` (KL-MONO), returning 1 when ``w = 1``
-    and ``w`` when ``g(t) = 0``.
+
+@numba.njit(cache=True, error_model="numpy")
+def klucb_index_level(w: float, level: float) -> float:
+    """``max{q ∈ [w, 1] : D_KL(w‖q) ≤ level}`` — the KL-UCB index with ``level = g(t)/T``.
+
+    Closed forms for ``w = 1`` (1), ``level ≤ 0`` (``w``) and ``w = 0``
+    (``D_KL(0‖q) = −log(1−q)`` ⇒ ``q = 1 − e^{−level}``).  Otherwise Halley's method on
+    ``f(q) = D_KL(w‖q) − level`` (increasing and convex on ``[w, 1)``, KL-MONO) with
+    ``f' = (q−w)/(q(1−q))``, ``f'' = w/q² + (1−w)/(1−q)²``, started at the smaller of two
+    upper bounds of the root — Pinsker ``w + sqrt(level/2)`` (KL-PINSKER) and the entropy bound
+    ``1 − exp(−(level + H(w))/(1−w))`` (from ``w log(w/q) ≥ w log w``) — and kept inside a
+    shrinking bracket (Newton, then bisection, when a Halley step would leave it).
+    ``log w`` and ``log(1−w)`` are computed once, so each iteration costs two logarithms;
+    three iterations are typical.  Accuracy: ≤ 1e-13 absolute against the 50-digit mpmath
+    reference on the KL-INDEX grid and on random points (tests/sim/test_klucb_index.py).
     """
     if w >= 1.0:
         return 1.0
-    level = klucb_threshold(t) / T
     if level <= 0.0:
         return w
+    if w <= 0.0:
+        return -math.expm1(-level)
+    lw = math.log(w)
+    l1w = math.log1p(-w)
     lo = w
-    hi = 1.0
-    # Start from the Pinsker bound (KL-PINSKER): U ≤ w + sqrt(level/2)
-    q = w + math.sqrt(level / 2.0)
-    if q >= 1.0:
-        q = 0.5 * (w + 1.0)
+    hi = w + math.sqrt(0.5 * level)
+    he = -math.expm1(-(level - w * lw) / (1.0 - w) + l1w)
+    if he < hi:
+        hi = he
+    if hi > _Q_MAX:
+        hi = _Q_MAX
+    q = hi
+    c = w * lw + (1.0 - w) * l1w - level
     for _ in range(100):
-        f = kl_scalar(w, q) - level
+        f = c - w * math.log(q) - (1.0 - w) * math.log1p(-q)
         if f > 0.0:
             hi = q
-        else:
+        elif f < 0.0:
             lo = q
-        if hi - lo <= INDEX_TOL:
-            break
-        d = (q - w) / (q * (1.0 - q))
-        nq = q - f / d if d > 0.0 else 0.5 * (lo + hi)
+        else:
+            return q
+        d1 = (q - w) / (q * (1.0 - q))
+        d2 = w / (q * q) + (1.0 - w) / ((1.0 - q) * (1.0 - q))
+        newton = f / d1
+        den = 1.0 - 0.5 * newton * d2 / d1
+        halley = den > 0.5
+        nq = q - newton / den if halley else q - newton
         if not (lo < nq < hi):
-            nq = 0.5 * (lo + hi)
-        if abs(nq - q) <= 0.25 * INDEX_TOL:
-            lo = nq if kl_scalar(w, nq) <= level else lo
-            break
+            halley = False
+            nq = q - newton
+            if not (lo < nq < hi):
+                nq = 0.5 * (lo + hi)
+        move = abs(nq - q)
         q = nq
-    return lo
+        if halley and move <= _HALLEY_STOP * min(q - w, 1.0 - q):
+            break
+        if hi - lo <= 4e-16:
+            break
+    return q
+
+
+@numba.njit(cache=True, error_model="numpy")
+def klucb_index_scalar(w: float, T: float, t: float) -> float:
+    """KL-UCB upper confidence index for empirical mean ``w`` after ``T`` observations at round ``t``.
+
+    ``max{q ∈ [w, 1] : T·D_KL(w‖q) ≤ g(t)}`` with the SPEC §3 threshold ``g``; see
+    :func:`klucb_index_level` for the solver and its accuracy.
+    """
+    return klucb_index_level(w, klucb_threshold(t) / T)
 
 
 @numba.vectorize(["float64(float64, float64)"], cache=True)

@@ -74,7 +74,7 @@ def test_sigkill_then_resume(tmp_path):
         import sys; sys.path.insert(0, {str(ROOT)!r})
         import sim
         from sim.runner import Job, run_grid
-        jobs = [Job.of(sim.Cascade({W!r}), "CascadeUCB1", K=3, n=200_000, runs=8, seed=3)]
+        jobs = [Job.of(sim.Cascade({W!r}), "CascadeUCB1", K=3, n=150_000, runs=16, seed=3)]
         run_grid(jobs, {str(tmp_path)!r}, workers=1, chunk=1, progress=False)
     """)
     proc = subprocess.Popen([sys.executable, "-c", script])
@@ -86,11 +86,11 @@ def test_sigkill_then_resume(tmp_path):
     finally:
         proc.wait()
     done = len(list(tmp_path.glob("*.npz")))
-    assert 2 <= done < 8, "kill must land mid-grid for this test to mean anything"
-    jobs = [Job.of(sim.Cascade(W), "CascadeUCB1", K=3, n=200_000, runs=8, seed=3)]
-    again = run_grid(jobs, tmp_path, workers=1, chunk=1, progress=False)
-    assert again.cached == done and again.computed == 8 - done
-    ref = sim.simulate(sim.Cascade(W), "CascadeUCB1", K=3, n=200_000, runs=8, seed=3)
+    assert 2 <= done < 16, "kill must land mid-grid for this test to mean anything"
+    jobs = [Job.of(sim.Cascade(W), "CascadeUCB1", K=3, n=150_000, runs=16, seed=3)]
+    again = run_grid(jobs, tmp_path, workers=2, chunk=1, progress=False)
+    assert again.cached == done and again.computed == 16 - done
+    ref = sim.simulate(sim.Cascade(W), "CascadeUCB1", K=3, n=150_000, runs=16, seed=3)
     np.testing.assert_array_equal(again.results[0].regret, ref.regret)
 
 
