@@ -65,15 +65,17 @@ def test_pbmucb_index_is_lagree_and_reduces_to_oducb_when_kappa_is_one():
     np.testing.assert_array_equal(flat.index(9), od.index(9))
 
 
-@pytest.mark.parametrize("S,F,kappa", [
-    (3, [2, 5], [1.0, 0.5]), (0, [10, 3], [0.9, 0.3]), (5, [0, 0], [1.0, 0.5]),
-    (0, [0, 0], [1.0, 0.5]), (10, [1], [0.5]), (2000, [8000, 20000], [1.0, 0.3])])
-def test_posterior_sampler_matches_exact_cdf(S, F, kappa):
+@pytest.mark.parametrize("S,F,kappa,a0,b0", [
+    (3, [2, 5], [1.0, 0.5], 1.0, 1.0), (0, [10, 3], [0.9, 0.3], 1.0, 1.0),
+    (5, [0, 0], [1.0, 0.5], 1.0, 1.0), (0, [0, 0], [1.0, 0.5], 1.0, 1.0), (10, [1], [0.5], 1.0, 1.0),
+    (2000, [8000, 20000], [1.0, 0.3], 1.0, 1.0), (3, [2, 5], [1.0, 0.5], 2.0, 3.0),
+    (0, [0], [0.5], 1.0, 4.0), (6, [0, 0], [0.9, 0.5], 3.0, 2.0)])
+def test_posterior_sampler_matches_exact_cdf(S, F, kappa, a0, b0):
     """Empirical 10/50/90 % quantiles sit at those levels of the exact CDF (adaptive quadrature)."""
-    smp = _draws(S, F, kappa, seed=S + len(F))
+    smp = _draws(S, F, kappa, a0, b0, seed=S + len(F))
     Fa, ka = np.asarray(F, float), np.asarray(kappa, float)
-    ref = log_post(float(np.median(smp)), float(S), Fa, ka, 1.0, 1.0)
-    dens = lambda th: math.exp(log_post(th, float(S), Fa, ka, 1.0, 1.0) - ref)
+    ref = log_post(float(np.median(smp)), float(S), Fa, ka, a0, b0)
+    dens = lambda th: math.exp(log_post(th, float(S), Fa, ka, a0, b0) - ref)
     mid = float(np.median(smp))
     Z = integrate.quad(dens, 0, mid, limit=200)[0] + integrate.quad(dens, mid, 1, limit=200)[0]
     for level in (0.1, 0.5, 0.9):
