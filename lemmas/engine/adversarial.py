@@ -3,7 +3,7 @@
 The statement is normalised to ``g >= 0`` / ``g > 0`` / ``g == 0``
 (:mod:`lemmas.engine.validate`); the search minimises ``g`` (and ``-g`` for ``Eq``)
 with scipy's SLSQP under the box bounds and the assumptions as constraints, with
-analytic gradients from sympy.  Starts: the box centre, box corners, and points drawn
+analytic gradients from sympy (finite differences for non-smooth ``Max``/``Min``...).  Starts: the box centre, box corners, and points drawn
 from a seeded ``numpy.random.Generator`` through the assumption-respecting sampler
 (:mod:`lemmas.engine.sampling`).  The best local optima are snapped to rationals (the
 float's exact binary value and ``Fraction.limit_denominator`` at several
@@ -31,12 +31,21 @@ MAX_ITER = 200
 FTOL = 1e-15
 
 
+# Non-smooth pieces: their sympy derivatives are Piecewise/Heaviside, slow to lambdify
+# and useless to SLSQP, so such expressions use finite-difference gradients instead.
+NON_SMOOTH = (sp.Max, sp.Min, sp.Abs, sp.Piecewise, sp.Heaviside, sp.sign, sp.floor, sp.ceiling)
+
+
 def _lambdas(prep):
     syms = prep.symbols
+
     def fn(expr):
         f = sp.lambdify(syms, expr, modules="numpy")
+        value = lambda x: float(f(*x))  # noqa: E731
+        if expr.has(*NON_SMOOTH):
+            return value, None
         grad = sp.lambdify(syms, [sp.diff(expr, s) for s in syms], modules="numpy")
-        return (lambda x: float(f(*x))), (lambda x: np.asarray(grad(*x), dtype=float))
+        return value, (lambda x: np.asarray(grad(*x), dtype=float))
     return fn
 
 
@@ -96,16 +105,18 @@ def adversarial_search(prep, sampler, n_starts, deadline, seed):
     rng = np.random.default_rng(np.random.SeedSequence([seed, 4]))
     make = _lambdas(prep)
     g, dg = make(prep.statement.g)
-    objectives = [(_safe(g), _safe(dg), 1.0)]
+    objectives = [(_safe(g), dg and _safe(dg), 1.0)]
     if prep.statement.kind == "eq":
-        objectives.append((_safe(lambda x: -g(x)), _safe(lambda x: -dg(x)), -1.0))
+        objectives.append((_safe(lambda x: -g(x)), dg and _safe(lambda x: -dg(x)), -1.0))
     cons = []
     for a in prep.assumptions:
         if a.kind == "ne":
             continue  # measure-zero exclusion; exact verification enforces it
         fa, dfa = make(a.g)
-        cons.append({"type": "eq" if a.kind == "eq" else "ineq", "fun": _safe(fa, bad=-1e300),
-                     "jac": _safe(dfa, bad=0.0)})
+        con = {"type": "eq" if a.kind == "eq" else "ineq", "fun": _safe(fa, bad=-1e300)}
+        if dfa is not None:
+            con["jac"] = _safe(dfa, bad=0.0)
+        cons.append(con)
     starts, lo, hi = _starts(prep, sampler, n_starts, rng)
     bounds = list(zip(lo, hi))
     results = []  # (value, x)
@@ -125,7 +136,7 @@ def adversarial_search(prep, sampler, n_starts, deadline, seed):
             x = np.clip(res.x, lo, hi)
             results.append((obj(x), x))
             results.append((obj(x0), x0))
-    ev = {"optimiser": "scipy SLSQP, analytic gradients", "starts_run": run, "starts_planned":
+    ev = {"optimiser": "scipy SLSQP, " + ("analytic" if dg else "finite-difference") + " gradients", "starts_run": run, "starts_planned":
           len(starts) * len(objectives)}
     results.sort(key=lambda t: t[0])
     ev["best_float_slack"] = float(results[0][0]) if results else None

@@ -10,7 +10,7 @@ The query is *box ∧ assumptions ∧ ¬statement* over the reals (``QF_NRA``, n
   then re-verified with :func:`lemmas.engine.exact.verify_counterexample`;
 * ``unknown`` / timeout — the pipeline goes on to the search methods.
 
-Rational functions are handled by an auxiliary variable ``r`` with ``r·d^k = 1`` for
+``Max``/``Min`` (e.g. a sorted vector, DCM-L3) become ``If`` terms.  Rational functions are handled by an auxiliary variable ``r`` with ``r·d^k = 1`` for
 each negative power ``d^{-k}``, which also excludes points where a denominator vanishes
 (the claim is undefined there); the evidence says when this happened.
 """
@@ -19,6 +19,7 @@ from __future__ import annotations
 import time
 from fractions import Fraction
 
+import sympy as sp
 import z3
 
 from lemmas.engine.exact import verify_counterexample
@@ -59,6 +60,12 @@ class _Translator:
             r = z3.Real(f"__inv{self._aux}")
             self.side.append(r * (base ** -k if -k > 1 else base) == 1)
             return r
+        if isinstance(e, (sp.Max, sp.Min)):
+            args = [self(a) for a in e.args]
+            out = args[0]
+            for a in args[1:]:
+                out = z3.If(a >= out, a, out) if isinstance(e, sp.Max) else z3.If(a <= out, a, out)
+            return out
         raise NotPolynomial(f"{type(e).__name__} ({e}) is not polynomial/rational arithmetic")
 
 

@@ -61,7 +61,7 @@ def to_fraction(x) -> Fraction:
 def compile_exact(expr, symbols):
     """A closure ``f(values) -> Fraction`` evaluating ``expr`` exactly at rational ``values``.
 
-    Supports ``Add``, ``Mul``, integer ``Pow``, rational constants; raises
+    Supports ``Add``, ``Mul``, integer ``Pow``, ``Max``/``Min``, rational constants; raises
     :class:`NotRational` at compile time for anything else.  ``ZeroDivisionError``
     at call time means the expression is undefined at that point.
     """
@@ -91,6 +91,10 @@ def compile_exact(expr, symbols):
         if e.is_Pow and e.exp.is_Integer:
             base, k = build(e.base), int(e.exp)
             return lambda v: base(v) ** k
+        if isinstance(e, (sp.Max, sp.Min)):
+            parts = [build(a) for a in e.args]
+            pick = max if isinstance(e, sp.Max) else min
+            return lambda v: pick(p(v) for p in parts)
         raise NotRational(f"{type(e).__name__} is not rational arithmetic")
 
     return build(sp.sympify(expr))

@@ -82,7 +82,7 @@ def _feasibility(prep, sampler, budget_s, seed):
     if not prep.assumptions:
         return True, None
     verdict, witness = None, None
-    if prep.rational_function:
+    if prep.in_z3_fragment:
         verdict, witness = z3_feasible(prep, min(FEASIBILITY_MAX_S, 0.1 * budget_s))
         if verdict is False:
             raise InfeasibleAssumptions(
@@ -93,7 +93,7 @@ def _feasibility(prep, sampler, budget_s, seed):
     pt = _find_feasible_point(prep, sampler, seed)
     if pt is not None:
         return True, None
-    how = "z3 undecided" if prep.rational_function else "assumptions are not polynomial"
+    how = "z3 undecided" if prep.in_z3_fragment else "assumptions are not polynomial"
     return False, (f"feasibility of the assumptions undecided ({how}) and no feasible point was found "
                    f"by {FEASIBILITY_SAMPLES} exact samples; no proof is claimed")
 
@@ -156,7 +156,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
             return out
 
     # 2. exact decision
-    if prep.rational_function and prep.n <= Z3_MAX_VARS:
+    if prep.in_z3_fragment and prep.n <= Z3_MAX_VARS:
         tried.append("exact-decision")
         timeout = min(Z3_MAX_S, max(0.05, t0 + Z3_SHARE * budget_s - time.perf_counter()))
         status, ev, report = z3_decide(prep, timeout)
@@ -168,7 +168,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
         elif status == "refuted":
             return refuted("exact-decision", report, ev)
     else:
-        record["exact-decision"] = {"skipped": "not polynomial" if not prep.rational_function
+        record["exact-decision"] = {"skipped": "not polynomial" if not prep.in_z3_fragment
                                     else f"{prep.n} variables > Z3_MAX_VARS={Z3_MAX_VARS}"}
 
     # 3. property search

@@ -85,9 +85,10 @@ class Prepared:
         return self.lo == self.lo_in and self.hi == self.hi_in
 
     @cached_property
-    def rational_function(self) -> bool:
-        """All ``g`` are rational functions with rational coefficients (z3 applies)."""
-        return all(is_rational_polynomial(r.g, self.symbols, allow_inverse=True)
+    def in_z3_fragment(self) -> bool:
+        """All ``g`` are rational functions with rational coefficients, possibly under
+        ``Max``/``Min`` (z3 applies; exact Fraction evaluation applies)."""
+        return all(is_rational_polynomial(r.g, self.symbols, allow_inverse=True, allow_minmax=True)
                    for r in (self.statement, *self.assumptions))
 
     @cached_property
@@ -96,9 +97,10 @@ class Prepared:
         return all(is_rational_polynomial(r.g, self.symbols) for r in (self.statement, *self.assumptions))
 
 
-def is_rational_polynomial(expr, symbols, allow_inverse: bool = False) -> bool:
+def is_rational_polynomial(expr, symbols, allow_inverse: bool = False, allow_minmax: bool = False) -> bool:
     """``expr`` is a polynomial in ``symbols`` with rational coefficients (a rational
-    function if ``allow_inverse``: negative integer powers allowed too).
+    function if ``allow_inverse``: negative integer powers allowed too; ``Max``/``Min``
+    of such if ``allow_minmax``, e.g. DCM-L3's sorted ``x'``).
 
     Checked on the expression tree (no expansion, which costs 2^K terms for V at K = 12):
     only ``Add``, ``Mul``, integer powers, symbols and rationals.
@@ -108,6 +110,8 @@ def is_rational_polynomial(expr, symbols, allow_inverse: bool = False) -> bool:
             if node not in symbols:
                 return False
         elif node.is_Rational or node.is_Add or node.is_Mul:
+            continue
+        elif allow_minmax and isinstance(node, (sp.Max, sp.Min)):
             continue
         elif node.is_Pow:
             if not (node.exp.is_Integer and (allow_inverse or node.exp >= 0)):

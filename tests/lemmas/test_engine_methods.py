@@ -152,3 +152,26 @@ def test_adversarial_search_lands_exactly_on_an_edge():
     assert rep is not None, ev
     assert rep["counterexample"][x] == rep["counterexample"][y]
     assert_refutes(c, rep["counterexample"])
+
+
+def _l3_k3(assumptions):
+    """DCM-L3 at K = 3 (SPEC §2.1, 000_0b27131c69d8f24c.txt 補題3) with x' = sorted x via Max/Min."""
+    from bounds.click import V
+    c1, c2, c3, x1, x2, x3 = sp.symbols("c1 c2 c3 x1 x2 x3", real=True)
+    xs = (x1, x2, x3)
+    srt = (sp.Max(*xs), sp.Max(sp.Min(x1, x2), sp.Min(x1, x3), sp.Min(x2, x3)), sp.Min(*xs))
+    cs = (c1, c2, c3)
+    stmt = sp.Le(V([c * v for c, v in zip(cs, srt)]) - V([c * v for c, v in zip(cs, xs)]),
+                 sum(c * v for c, v in zip(cs, srt)) - sum(c * v for c, v in zip(cs, xs)))
+    return Claim(id="DCM-L3[K=3]/engine", statement=stmt, domain={s: (0, 1) for s in cs + xs},
+                 assumptions=assumptions(c1, c2, c3))
+
+
+def test_max_min_claims_go_to_z3():
+    v = check(_l3_k3(lambda c1, c2, c3: [sp.Ge(c1, c2), sp.Ge(c2, c3)]), budget_s=10.0)
+    assert (v.status, v.method) == ("proved", "exact-decision")
+    # mutant: c increasing instead of decreasing
+    mutant = _l3_k3(lambda c1, c2, c3: [sp.Le(c1, c2), sp.Le(c2, c3)])
+    v = check(mutant, budget_s=10.0)
+    assert v.status == "refuted"
+    assert_refutes(mutant, v.counterexample)
