@@ -74,6 +74,11 @@ def _starts(prep, sampler, n_starts, rng):
         p = sampler.float_point(np.clip(pattern, 0, 1 - 1e-12))
         if p is not None:
             pts.append(p)
+    # random corners (a quarter of the starts), then random interior points
+    for bits in rng.integers(0, 2, size=(max(1, n_starts // 4), n)):
+        p = sampler.float_point(np.clip(bits.astype(float), 0, 1 - 1e-12))
+        if p is not None:
+            pts.append(p)
     tries = 0
     while len(pts) < n_starts and tries < 20 * n_starts:
         tries += 1

@@ -203,7 +203,7 @@ def verify_counterexample(prep, point):
         "counterexample": pt,
         "g_value": str(value) if exact else mpmath.nstr(value, 20),
         "decided_by": "exact rational arithmetic" if exact else f"sympy evalf at {MP_DIGITS} digits, "
-                      f"|margin| >= {sp.sstr(NONPOLY_MARGIN)}",
+                      f"|margin| >= {float(NONPOLY_MARGIN):.0e}",
         "g_definition": _g_definition(prep.statement.kind),
     }
 

@@ -125,8 +125,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
         cex = report.pop("counterexample")
         ev = dict(ev)
         ev["verification"] = report
-        if record:
-            ev["earlier_methods"] = dict(record)
+        earlier = {k: v for k, v in record.items() if k != method}
+        if earlier:
+            ev["earlier_methods"] = earlier
         return Outcome("refuted", method, ev, cex, tuple(notes)), tuple(tried)
 
     # 0. the claim's own derivation
