@@ -29,6 +29,8 @@ def add_arguments(p):
                    help="dask.distributed scheduler address for the simulations (default: local)")
     p.add_argument("--sections", default=None,
                    help="comma-separated section names to compute (default: all)")
+    p.add_argument("--cache", default="out/cache", metavar="DIR",
+                   help="simulation cache of the sim runner, reused across runs (default out/cache)")
     p.add_argument("--seed", type=int, default=None, help="root seed of every experiment")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
 
@@ -52,6 +54,7 @@ def run(args) -> int:
         kw = {} if args.seed is None else {"seed": args.seed}
         only = None if not args.sections else tuple(s.strip() for s in args.sections.split(",") if s.strip())
         ctx = ComputeContext(profile=args.profile, budget_s=budget, scheduler=args.scheduler,
+                             cache_dir=Path(args.cache) if args.cache else None,
                              progress=not args.no_progress, only=only, **kw)
         results = compute(ctx, out=out, log=_log)
         paths = rnd.render(out, results)

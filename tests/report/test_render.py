@@ -1,6 +1,6 @@
 """The render step (issue 5): results.json -> index.html + report.md + figures, nothing computed.
 
-Data here is the SYNTHETIC fixture of ``conftest.py`` (never shipped as results).
+Data here is SYNTHETIC (``synthetic_fixtures.py``; never shipped as results).
 """
 from __future__ import annotations
 
@@ -16,34 +16,45 @@ from report import cli, doc, figures
 from report import render as rnd
 from report import results as rio
 from report.sections import RenderContext, sections
+from synthetic_fixtures import FAST_EXPERIMENTS, synthetic_results
 
 
-def _html_cells(text: str) -> list[list[str]]:
+def _html_rows(text: str) -> list[list[str]]:
     rows = re.findall(r"<tr>(.*?)</tr>", text, flags=re.S)
-    return [[htmlmod.unescape(c) for c in re.findall(r"<td>(.*?)</td>", r, flags=re.S)] for r in rows]
+    cells = [[htmlmod.unescape(c) for c in re.findall(r"<td>(.*?)</td>", r, flags=re.S)] for r in rows]
+    return [c for c in cells if c]  # header rows hold <th>, not <td>
 
 
-def _md_cells(text: str) -> list[list[str]]:
+def _md_rows(text: str) -> list[list[str]]:
+    lines = text.splitlines()
     out = []
-    for line in text.splitlines():
-        if line.startswith("| ") and not line.startswith("|---"):
-            cells = re.split(r"(?<!\\) \| ", line[2:-2])
-            out.append([c.replace("\\|", "|") for c in cells])
+    for i, line in enumerate(lines):
+        is_header = i + 1 < len(lines) and lines[i + 1].startswith("|---")
+        if line.startswith("| ") and not is_header:
+            out.append([c.replace("\\|", "|") for c in re.split(r"(?<!\\) \| ", line[2:-2])])
     return out
 
 
-def test_render_writes_every_section_heading_and_embedded_images(tmp_path, synthetic):
-    rio.save(synthetic, tmp_path / "results.json")
-    paths = rnd.render(tmp_path)
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory):
+    """One render of the fast synthetic fixture, shared by the tests that only read its output."""
+    out = tmp_path_factory.mktemp("report")
+    res = synthetic_results()
+    rio.save(res, out / "results.json")
+    return out, res, rnd.render(out)
+
+
+def _check_full_render(paths, results):
     page = paths["html"].read_text()
     md = paths["markdown"].read_text()
     for s in sections():
         assert f'<h2 id="{s.name}">{htmlmod.escape(s.title)}</h2>' in page
         assert f"## {s.title}" in md
         assert f'href="#{s.name}"' in page  # the table of contents links every section
-    assert "not computed yet" not in page  # the fixture computed everything
+    skipped = [k for k, v in results["sections"].items() if v["status"] != "computed"]
+    assert page.count("not computed yet") == len(skipped)
     n_img = page.count('src="data:image/png;base64,')
-    assert n_img == len(paths["figures"])
+    assert n_img == len(paths["figures"]) > 0
     for f in paths["figures"]:
         assert f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
         assert f"(figures/{f.name})" in md
@@ -51,20 +62,46 @@ def test_render_writes_every_section_heading_and_embedded_images(tmp_path, synth
     assert not re.search(r'(src|href)="(https?:)?//', page)
 
 
-def test_markdown_has_the_same_tables_as_html(tmp_path, synthetic):
-    rio.save(synthetic, tmp_path / "results.json")
-    paths = rnd.render(tmp_path)
-    h = [r for r in _html_cells(paths["html"].read_text()) if r]
-    m = _md_cells(paths["markdown"].read_text())
-    header_free = [r for r in m if r not in
-                   [[c for c in b["columns"]] for b in rnd.render_blocks(synthetic, tmp_path)[0]
-                    if b["kind"] == "table"]]
-    assert h == header_free
+def test_render_writes_every_section_heading_and_embedded_images(rendered):
+    out, res, paths = rendered
+    _check_full_render(paths, res)
+    page = paths["html"].read_text()
+    for name in FAST_EXPERIMENTS:
+        assert res["sections"][name]["status"] == "computed"
+    assert page.count("The source&#x27;s qualitative claims, tested") == len(FAST_EXPERIMENTS)
+    assert "SYN-UPPER" in page and "no constant" in page
+    assert (out / "figures" / "exp_lai_robbins_tn.png").exists()  # the section's own extra figure
+    assert (out / "figures" / "exp_dcm_2a_grid.png").exists()  # slope against the grid parameter
+
+
+@pytest.mark.slow
+def test_render_every_experiment_section(tmp_path):
+    res = synthetic_results(all_experiments=True)
+    rio.save(res, tmp_path / "results.json")
+    _check_full_render(rnd.render(tmp_path), res)
+
+
+def test_markdown_has_the_same_tables_as_html(rendered):
+    out, res, paths = rendered
+    h = _html_rows(paths["html"].read_text())
+    m = _md_rows(paths["markdown"].read_text())
+    assert h == m
     assert any("SYN-L2[K=2]" in c for r in h for c in r)
+    assert len(h) > 20
 
 
-def test_mutant_is_rendered_right_below_its_lemma(tmp_path, synthetic):
-    blocks, _ = rnd.render_blocks(synthetic, tmp_path)
+def _claims_only(res: dict) -> dict:
+    """The fixture with every experiment section marked not computed (rendering them is slow)."""
+    from report.experiments import experiment_sections
+
+    for name in experiment_sections():
+        res["sections"][name] = {"title": "", "status": "not computed", "reason": "test", "wall_s": 0.0,
+                                 "data": {}}
+    return res
+
+
+def test_mutant_is_rendered_right_below_its_lemma(tmp_path):
+    blocks, _ = rnd.render_blocks(_claims_only(synthetic_results()), tmp_path)
     claims_table = next(b for b in blocks if b["kind"] == "table" and b["caption"].startswith("Claims"))
     ids = [r[0] for r in claims_table["rows"]]
     # the fixture lists the mutant first; the report moves it under its lemma
@@ -72,17 +109,22 @@ def test_mutant_is_rendered_right_below_its_lemma(tmp_path, synthetic):
     assert "counterexample: x1 = 1/2, y1 = 0" in claims_table["rows"][1]
 
 
-def test_not_computed_and_failed_sections_render_notices_not_numbers(tmp_path, synthetic):
-    synthetic["sections"]["errata"] = {"title": "e", "status": "not computed", "wall_s": 0.0,
-                                       "reason": "needs sim/bounds", "data": {}}
-    del synthetic["sections"]["claims"]
-    blocks, _ = rnd.render_blocks(synthetic, tmp_path)
+def test_not_computed_and_failed_sections_render_notices_not_numbers(tmp_path):
+    res = _claims_only(synthetic_results())
+    res["sections"]["errata"] = {"title": "e", "status": "not computed", "wall_s": 0.0,
+                                 "reason": "needs sim/bounds", "data": {}}
+    res["sections"]["meta"] = {"title": "m", "status": "failed", "wall_s": 0.0,
+                               "reason": "RuntimeError: boom", "data": {"traceback": "Traceback: boom"}}
+    del res["sections"]["claims"]
+    blocks, _ = rnd.render_blocks(res, tmp_path)
     notes = [b["text"] for b in blocks if b["kind"] == "notice"]
     assert "not computed yet: needs sim/bounds" in notes
+    assert "computing this section failed: RuntimeError: boom" in notes
     assert any("'claims' is missing" in t for t in notes)
+    assert not any(b["kind"] == "table" for b in blocks)  # no numbers from sections not computed
 
 
-def test_render_only_never_computes(tmp_path, synthetic, monkeypatch, capsys):
+def test_render_only_never_computes(tmp_path, monkeypatch):
     import report.compute
     import report.sections
 
@@ -92,9 +134,10 @@ def test_render_only_never_computes(tmp_path, synthetic, monkeypatch, capsys):
     monkeypatch.setattr(report.compute, "compute", boom)
     for s in sections():  # every section's own compute raises too
         monkeypatch.setitem(report.sections._SECTIONS, s.name, dataclasses.replace(s, compute=boom))
-    rio.save(synthetic, tmp_path / "results.json")
+    rio.save(_claims_only(synthetic_results()), tmp_path / "results.json")
     assert cli.main(["report", "--render-only", "--out", str(tmp_path)]) == 0
-    assert (tmp_path / "index.html").exists() and (tmp_path / "report.md").exists()
+    assert "SYN-L2[K=2]" in (tmp_path / "index.html").read_text()
+    assert "SYN-L2[K=2]" in (tmp_path / "report.md").read_text()
 
 
 def test_render_only_without_results_is_a_clear_error(tmp_path, capsys):
@@ -102,26 +145,28 @@ def test_render_only_without_results_is_a_clear_error(tmp_path, capsys):
     assert "no results file" in capsys.readouterr().err
 
 
-def test_results_round_trip(tmp_path, synthetic):
-    synthetic["sections"]["meta"]["data"] = {
+def test_results_round_trip(tmp_path):
+    res = _claims_only(synthetic_results())
+    res["sections"]["meta"]["data"] = {
         "arr": np.arange(3, dtype=np.int64), "x": np.float64(0.25), "inf": float("inf"),
         "nested": {"t": (1, 2), "b": np.bool_(True)}}
-    path = rio.save(synthetic, tmp_path / "results.json")
+    path = rio.save(res, tmp_path / "results.json")
     back = rio.load(path)
     d = back["sections"]["meta"]["data"]
     assert d["arr"] == [0, 1, 2] and d["x"] == 0.25 and d["nested"] == {"t": [1, 2], "b": True}
     assert rio.as_float(d["inf"]) == float("inf")
-    json.loads(path.read_text())  # strict JSON: no NaN/Infinity tokens
     assert "Infinity" not in path.read_text()
-    # and a second save of what was loaded gives the same file
-    again = rio.save(back, tmp_path / "again.json")
+    json.loads(path.read_text())  # strict JSON
+    assert back["sections"]["claims"] == res["sections"]["claims"]  # plain data comes back unchanged
+    again = rio.save(back, tmp_path / "again.json")  # and saving what was loaded gives the same file
     assert again.read_text() == path.read_text()
 
 
-def test_save_rejects_unknown_status(tmp_path, synthetic):
-    synthetic["sections"]["meta"]["status"] = "done"
+def test_save_rejects_unknown_status(tmp_path):
+    res = _claims_only(synthetic_results())
+    res["sections"]["meta"]["status"] = "done"
     with pytest.raises(ValueError, match="status"):
-        rio.save(synthetic, tmp_path / "results.json")
+        rio.save(res, tmp_path / "results.json")
 
 
 def test_figure_helpers_write_pngs(tmp_path):

@@ -1,0 +1,183 @@
+"""Render an experiment section from its computed data only (see :mod:`report.experiments`).
+
+Blocks: the setting (and any synthetic stand-in, said plainly), the sizes, a
+results table per setting (mean regret at n with its CI, R(n)/log n, per-policy
+wall time), a bound table (bound, kind, log-n coefficient, empirical slope or
+band, ratio, verdict), the source's qualitative claims with reproduced / not
+reproduced / inconclusive, and figures.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from report import doc, figures
+from report.sections import RenderContext
+
+#: settings beyond this many get one combined figure instead of one figure set each
+MAX_SETTING_FIGS = 4
+
+
+def _f(x) -> float:
+    return float(x)  # "inf"/"nan" strings written by report.results read back as floats
+
+
+def _fmt(x, digits=4) -> str:
+    x = _f(x)
+    return "n/a" if math.isnan(x) else f"{x:.{digits}g}"
+
+
+def _curves(setting: dict, policies=None) -> dict:
+    out = {}
+    for p, r in setting["policies"].items():
+        if policies is None or p in policies:
+            out[p] = (np.asarray(r["checkpoints"], float), np.asarray(r["mean"], float),
+                      np.asarray(r["lower"], float), np.asarray(r["upper"], float))
+    return out
+
+
+def _bound_curves(setting: dict) -> dict:
+    out = {}
+    for b in setting["bounds"]:
+        n = np.asarray(setting["policies"][b["policy"]]["checkpoints"], float)
+        vals = np.array([_f(v) for v in b["values"]])
+        if np.all(np.isnan(vals)):
+            continue
+        tag = "known part, unknown constants omitted" if b["asymptotic"] else "finite-time"
+        out[f"{b['theorem_id']} ({b['kind']}, {tag})"] = (n, vals)
+    return out
+
+
+def _results_table(data: dict, s: dict) -> dict:
+    n = data["n"]
+    rows = []
+    for p, r in s["policies"].items():
+        m, lo, hi = _f(r["mean"][-1]), _f(r["lower"][-1]), _f(r["upper"][-1])
+        rows.append([p, f"{m:.4g}", f"[{lo:.4g}, {hi:.4g}]", f"{m / math.log(n):.4g}",
+                     f"{np.std(np.asarray(r['final'], float), ddof=1):.4g}"])
+    return doc.table(["policy", f"mean R(n), n = {n:,}", f"{int(100 * data['level'])}% CI",
+                      "R(n)/log n", "sd over runs"], rows,
+                     caption=f"{s['label']}: regret at n = {n:,} over {data['runs']} replications")
+
+
+def _bounds_table(s: dict) -> dict | None:
+    if not s["bounds"]:
+        return None
+    rows = []
+    for b in s["bounds"]:
+        c = b["comparison"]
+        if "slope" in c:
+            emp = f"slope {_fmt(c['slope'])} [{_fmt(c['slope_lower'])}, {_fmt(c['slope_upper'])}]"
+            ratio = _fmt(c["ratio"])
+        elif "tightness" in c:
+            emp = f"max(upper band − bound) = {_fmt(c['max_excess'])}"
+            ratio = _fmt(c["tightness"])
+        else:
+            emp, ratio = c.get("detail", ""), "n/a"
+        rows.append([b["theorem_id"], b["policy"], b["kind"],
+                     "asymptotic" if b["asymptotic"] else "finite-time", _fmt(b["log_coefficient"]),
+                     _fmt(b["value_at_n"]), emp, ratio, c["verdict"],
+                     "; ".join(b["omitted"] + b["notes"])])
+    return doc.table(["bound", "policy", "kind", "type", "log n coefficient", "bound value at n (known part)",
+                      "empirical", "ratio (bound / empirical)", "verdict", "omitted constants, notes"],
+                     rows, caption=f"{s['label']}: bounds vs the empirical regret")
+
+
+def _settings_table(data: dict) -> dict:
+    keys = []
+    for s in data["settings"]:
+        keys += [k for k in s["params"] if k not in keys]
+    rows = [[s["label"], s["L"], s["K"], *[s["params"].get(k, "") for k in keys], s["seed"]]
+            for s in data["settings"]]
+    return doc.table(["setting", "L", "K", *keys, "seed"], rows, caption="Settings")
+
+
+def _setting_figures(exp, data: dict, i: int, s: dict, rctx: RenderContext) -> list:
+    base = f"{exp.name}_{i}"
+    title = f"{exp.id}: {s['label']}"
+    blocks = []
+    fig = figures.regret_vs_n(_curves(s), _bound_curves(s), title=title)
+    blocks.append(doc.figure(rctx.save(fig, f"{base}_regret"),
+                             f"{title}: regret vs n (linear and log n), {int(100 * data['level'])}% "
+                             "pointwise bands, bounds dashed"))
+    coefs = {f"{b['theorem_id']} ({b['kind']})": _f(b["log_coefficient"]) for b in s["bounds"]}
+    fig = figures.regret_over_log_n(_curves(s), coefs, title=title)
+    blocks.append(doc.figure(rctx.save(fig, f"{base}_over_logn"),
+                             f"{title}: R(n)/log n with the bounds' log n coefficients"))
+    if len(s["policies"]) > 1:
+        fig = figures.final_distribution({p: r["final"] for p, r in s["policies"].items()}, title=title,
+                                         n=data["n"])
+        blocks.append(doc.figure(rctx.save(fig, f"{base}_final"),
+                                 f"{title}: final regret of every replication"))
+    return blocks
+
+
+def _grid_figures(exp, data: dict, rctx: RenderContext) -> list:
+    blocks = []
+    pol = exp.policies[0]
+    curves = {s["label"]: _curves(s, [pol])[pol] for s in data["settings"] if pol in s["policies"]}
+    if len(data["settings"]) > MAX_SETTING_FIGS and curves:
+        fig = figures.regret_vs_n(curves, title=f"{exp.id}: {pol}, every setting")
+        blocks.append(doc.figure(rctx.save(fig, f"{exp.name}_all"), f"{exp.id}: {pol} regret, every setting"))
+    if exp.grid_axis:
+        x = [_f(s["params"][exp.grid_axis]) for s in data["settings"]]
+        order = np.argsort(x)
+        series = {}
+        slopes = [next((b["comparison"] for b in s["bounds"] if "slope" in b["comparison"]), None)
+                  for s in data["settings"]]
+        if all(c is not None for c in slopes):
+            series[f"{pol}: slope of R(n) on log n ({int(100 * data['level'])}% CI)"] = (
+                np.array([_f(slopes[j]["slope"]) for j in order]),
+                np.array([_f(slopes[j]["slope_lower"]) for j in order]),
+                np.array([_f(slopes[j]["slope_upper"]) for j in order]))
+        ids = sorted({b["theorem_id"] for s in data["settings"] for b in s["bounds"]})
+        for tid in ids:
+            ys = [next((_f(b["log_coefficient"]) for b in s["bounds"] if b["theorem_id"] == tid), math.nan)
+                  for s in data["settings"]]
+            series[f"{tid} log n coefficient"] = (np.array([ys[j] for j in order]), None, None)
+        if series:
+            fig = figures.against_parameter(np.array(x)[order], series, xlabel=exp.grid_axis,
+                                            ylabel="log n coefficient / slope", title=exp.id, logy=True)
+            blocks.append(doc.figure(rctx.save(fig, f"{exp.name}_grid"),
+                                     f"{exp.id}: empirical slope and bound coefficients against "
+                                     f"{exp.grid_axis}"))
+    return blocks
+
+
+def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
+    blocks = [doc.p(f"Source: {data['source']}. {data['setting_text']}")]
+    if data.get("stand_in"):
+        blocks.append(doc.notice("Synthetic stand-in: " + data["stand_in"]))
+    blocks += [doc.p(n) for n in data.get("notes", [])]
+    blocks.append(doc.p(f"Profile '{data['profile']}': n = {data['n']:,} rounds, {data['runs']} "
+                        "replications per policy and setting; regret is the cumulative pseudo-regret; "
+                        "every policy of a setting uses the same seed."))
+    run = data.get("run", {})
+    if run:
+        blocks.append(doc.p(f"Simulated by {run.get('runner')}: {run.get('computed')} tasks computed, "
+                            f"{run.get('cached')} loaded from the cache, {_fmt(run.get('sim_wall_s', 'nan'))} s."))
+    blocks.append(_settings_table(data))
+    if data.get("missing_policies"):
+        blocks.append(doc.notice("not computed yet: policies not available in sim: "
+                                 + ", ".join(data["missing_policies"])))
+    if data["qualitative"]:
+        blocks.append(doc.table(["claim of the source", "answer", "numbers"],
+                                [[q["claim"], q["answer"], q["detail"]] for q in data["qualitative"]],
+                                caption="The source's qualitative claims, tested"))
+    for i, s in enumerate(data["settings"]):
+        blocks.append(doc.h(s["label"], 3, anchor=f"{exp.name}-{i}"))
+        blocks.append(_results_table(data, s))
+        bt = _bounds_table(s)
+        if bt:
+            blocks.append(bt)
+        if s.get("derived"):
+            d = s["derived"]
+            blocks.append(doc.table(list(d["columns"]), d["rows"], caption=d.get("caption", "")))
+        if len(data["settings"]) <= MAX_SETTING_FIGS:
+            blocks += _setting_figures(exp, data, i, s, rctx)
+    if len(data["settings"]) > MAX_SETTING_FIGS or exp.grid_axis:
+        blocks += _grid_figures(exp, data, rctx)
+    if exp.extra_render:
+        blocks += exp.extra_render(data, rctx)
+    return blocks

@@ -1,0 +1,124 @@
+"""SYNTHETIC results data for the report tests — test fixtures, never shipped as results.
+
+``synthetic_results()`` builds a results.json-shaped dict by hand: two verdicts (a
+lemma and its mutant), one erratum, and — for the experiment sections in
+``FAST_EXPERIMENTS``, or all of them — data made by :func:`synthetic_experiment`,
+whose curves are ``c · log(1 + n)`` times seeded noise.  These numbers exist only to exercise rendering.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from report import results as rio
+from report.sections import sections
+
+SYN_SEED = 12345  # fixture noise only
+
+
+def _verdict(cid, status, expected, spec, cex=None, summary=None):
+    return {"claim_id": cid, "spec_id": spec, "source": "000_0b27131c69d8f24c.txt, Lemma 2",
+            "statement": "alpha*(x1 - y1) <= V(x) - V(y)", "status": status, "method": "fixture",
+            "elapsed_s": 0.01, "expected": expected,
+            "matches_expectation": (status != "refuted") if expected else (status == "refuted"),
+            "counterexample": cex, "evidence": {"summary": summary} if summary else {},
+            "notes": [], "methods_tried": ["fixture"]}
+
+
+def _experiments() -> dict:
+    try:
+        from report.experiments import experiment_sections
+    except ImportError:  # the experiment framework is not there yet
+        return {}
+    return experiment_sections()
+
+
+def _syn_policy(rng, n, runs, scale):
+    cps = np.unique(np.round(np.logspace(0, np.log10(n), 25)).astype(int))
+    reg = scale * np.log1p(cps)[None, :] * (1 + 0.1 * rng.standard_normal((runs, 1)))
+    m, sd = reg.mean(0), reg.std(0, ddof=1) / np.sqrt(runs)
+    return {"checkpoints": cps.tolist(), "mean": m.tolist(), "lower": (m - 2 * sd).tolist(),
+            "upper": (m + 2 * sd).tolist(), "final": reg[:, -1].tolist(),
+            "counts_mean": [1.0, 2.0]}
+
+
+def _syn_bounds(policy, cps, coef):
+    n = np.asarray(cps, float)
+    return [{"theorem_id": "SYN-UPPER", "source": "fixture", "kind": "upper", "policy": policy,
+             "asymptotic": True, "log_coefficient": coef, "value_at_n": coef * np.log(n[-1]),
+             "omitted": ["C (fixture)"], "notes": [], "values": (coef * np.log(n)).tolist(),
+             "comparison": {"verdict": "consistent", "slope": coef / 2, "slope_lower": coef / 3,
+                            "slope_upper": coef / 1.5, "window": [n[-1] / 10, n[-1]], "ratio": 2.0}},
+            {"theorem_id": "SYN-FINITE", "source": "fixture", "kind": "upper", "policy": policy,
+             "asymptotic": False, "log_coefficient": coef, "value_at_n": coef * np.log(n[-1]) + 5,
+             "omitted": [], "notes": [], "values": ["nan"] + (coef * np.log(n[1:]) + 5).tolist(),
+             "comparison": {"verdict": "holds", "tightness": 3.0, "max_excess": -1.0,
+                            "first_violation_n": None}},
+            {"theorem_id": "SYN-ORDER", "source": "fixture", "kind": "upper", "policy": policy,
+             "asymptotic": True, "log_coefficient": "nan", "value_at_n": "nan", "omitted": [],
+             "notes": [], "values": ["nan"] * len(cps),
+             "comparison": {"verdict": "no constant", "detail": "fixture"}}]
+
+
+def synthetic_experiment(exp, rng) -> dict:
+    """Two settings, every policy of ``exp``, curves c·log(1+n) with noise; all numbers invented."""
+    n, runs = 10_000, 4
+    settings = []
+    for i in range(2):
+        pols = {p: _syn_policy(rng, n, runs, scale=3.0 * (j + 1)) for j, p in enumerate(exp.policies)}
+        cps = pols[exp.policies[0]]["checkpoints"]
+        params = {"p": 0.2, "Δ": 0.1 * (i + 1), "L": 8 * (i + 1), "K": 2, "order": 10.0 * (i + 1)}
+        if exp.grid_axis:
+            params[exp.grid_axis] = 10.0 * (i + 1)
+        settings.append({
+            "label": f"synthetic setting {i}", "params": params, "K": 2, "L": 8, "seed": i,
+            "policies": pols, "bounds": _syn_bounds(exp.policies[0], cps, 20.0),
+            "derived": {"columns": ["quantity", "value"], "rows": [["synthetic", "1"]],
+                        "caption": "fixture", "slope": 5.0, "slope_lower": 4.0, "slope_upper": 6.0,
+                        "one_over_kl": 5.0, "delta_over_kl": 0.5, "delta": 0.1}})
+    return {"id": exp.id, "source": "fixture", "setting_text": "synthetic fixture", "stand_in": "",
+            "notes": [], "profile": "quick", "missing_policies": [],
+            "run": {"runner": "fixture", "computed": 0, "cached": 0, "sim_wall_s": 0.0},
+            "n": n, "runs": runs, "level": 0.95, "settings": settings,
+            "qualitative": [{"claim": "fixture claim", "answer": "inconclusive", "detail": "fixture"}]}
+
+
+#: experiment sections the fast tests render (per-setting figures, grid figures, an extra
+#: render hook): every render path, in a few seconds; the slow test renders all of them
+FAST_EXPERIMENTS = ("exp_dcm_3ab", "exp_dcm_2a", "exp_lai_robbins")
+FIXTURE_SKIPPED = "fixture: left out of the fast render test"
+
+
+def synthetic_results(all_experiments: bool = False) -> dict:
+    rng = np.random.default_rng(SYN_SEED)
+    secs = {
+        "claims": {"title": "claims", "status": "computed", "reason": "", "wall_s": 0.1, "data": {
+            "budget_s": 1.0, "verdicts": [
+                _verdict("SYN-L2/drop-alpha[K=2]", "refuted", False, "SYN-L2",
+                         cex={"x1": "1/2", "y1": "0"}),
+                _verdict("SYN-L2[K=2]", "proved", True, "SYN-L2", summary="fixture proof summary"),
+            ]}},
+        "errata": {"title": "errata", "status": "computed", "reason": "", "wall_s": 0.0, "data": {
+            "errata": [{"id": "SYN-ERR", "source_file": "000_0b27131c69d8f24c.txt",
+                        "location": "fixture location", "source_says": "Δ/D_KL (fixture)",
+                        "truth": "1/D_KL (fixture)", "evidence_claims": ["SYN-L2[K=2]"],
+                        "conclusion_survives": "yes (fixture)", "spec_id": "SYN", "extra": {}}],
+            "evidence": {"SYN-L2[K=2]": [{"claim_id": "SYN-L2[K=2]", "status": "proved",
+                                          "method": "fixture", "counterexample": None,
+                                          "matches_expectation": True}]}}},
+        "meta": {"title": "meta", "status": "computed", "reason": "", "wall_s": 0.0, "data": {}},
+    }
+    for name, exp in _experiments().items():
+        if all_experiments or name in FAST_EXPERIMENTS:
+            secs[name] = {"title": exp.title, "status": "computed", "reason": "", "wall_s": 0.0,
+                          "data": synthetic_experiment(exp, rng)}
+        else:
+            secs[name] = {"title": exp.title, "status": "not computed", "reason": FIXTURE_SKIPPED,
+                          "wall_s": 0.0, "data": {}}
+    missing = {s.name for s in sections()} - set(secs)
+    assert not missing, f"fixture lacks registered sections {missing}"
+    return {"schema": rio.SCHEMA,
+            "meta": {"profile": "quick", "seed": SYN_SEED, "budget_s": 1.0, "scheduler": None,
+                     "started_utc": "2026-01-01T00:00:00+00:00", "wall_s": 0.1,
+                     "sections_wall_s": {k: v["wall_s"] for k, v in secs.items()},
+                     "versions": {"python": "fixture", "git_commit": "fixture"}},
+            "sections": secs}
