@@ -102,7 +102,7 @@ def _compute(job_cfg: dict, reps: tuple[int, int]) -> dict:
 
 
 def _save_atomic(path: Path, arrays: dict) -> None:
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".npz")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".part")  # never matches *.npz
     try:
         with os.fdopen(fd, "wb") as f:
             np.savez(f, **arrays)

@@ -25,3 +25,28 @@ def assert_paths_agree(env, policy: str, K=None, n: int = 2000, runs: int = 2, s
     np.testing.assert_array_equal(fast.counts, ref.counts)
     np.testing.assert_array_equal(fast.regret, ref.regret)
     np.testing.assert_array_equal(fast.reward, ref.reward)
+
+
+def kernel_run(env, policy: str, K=None, n: int = 1000, seed: int = 0, r: int = 0,
+               policy_params: dict | None = None):
+    """Run replication ``r`` of the numba kernel directly; returns ``(trace n×K, final policy state)``.
+
+    For tests that inspect a kernel's state (e.g. how many indices the lazy path evaluated).
+    """
+    from sim.engine import log_checkpoints, replication_rngs
+    from sim.kernels import expected_reward_nb, run_replication
+    from sim.policies.registry import get_policy
+
+    cls = get_policy(policy)
+    K = env.resolve_K(K)
+    code, wa, pa = env.kernel_params()
+    env_rng, pol_rng = replication_rngs(seed, r)
+    x0 = env.initial_observation(env_rng) if cls.needs_init else np.zeros(0, dtype=np.int64)
+    state = cls.kernel_state(env.L, K, **(policy_params or {}))
+    cps = log_checkpoints(n)
+    opt = float(expected_reward_nb(code, wa, pa, env.optimal_list(K), K))
+    trace = np.zeros((n, K), dtype=np.int64)
+    run_replication(cls.kernel_init, cls.kernel_select, cls.kernel_update, state, code, wa, pa, K, n, x0,
+                    opt, cps, env_rng, pol_rng, np.zeros(cps.size), np.zeros(cps.size),
+                    np.zeros(env.L, dtype=np.int64), trace)
+    return trace, state

@@ -36,7 +36,7 @@ def _init(state, x0):
         T[e] = 1.0
 
 
-@numba.njit(cache=True)
+@numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
     S, T, idx, cand = state
     c = 1.5 * math.log(t)

@@ -22,6 +22,10 @@ Last-click       ALG-LASTCLICK positions up to the last click, earlier clicks as
 ================ ============ ======================================================= =================
 
 With no click, all K positions are observed with ``c = 0`` (``C_last = +∞``).
+
+Parameter ``lazy`` (default True): the kernel evaluates indices lazily
+(:mod:`sim.policies._lazy`) and still returns exactly the eager list; ``lazy=False`` computes
+one index per item per round (the benchmark's baseline).  The reference class is always eager.
 """
 from __future__ import annotations
 
@@ -30,10 +34,11 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_scalar
 from sim.kernels import topk_nb
+from sim.policies._lazy import lazy_topk
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
-#: update rules (state[4][0])
+#: update rules (state[4][0]); state[4][1] = 1 for lazy index evaluation (sim.policies._lazy)
 FIRST, DCM_ALL, LAST = 0, 1, 2
 
 
@@ -45,17 +50,21 @@ def _init(state, x0):
         T[e] = 1.0
 
 
-@numba.njit(cache=True)
+@numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, rule = state
-    for e in range(S.shape[0]):
+    S, T, idx, cand, cfg, lo, hi, hz, ex, stats = state
+    if cfg[1] == 1:
+        lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, lo, hi, hz, ex, stats)
+        return
+    for e in range(S.shape[0]):  # eager: one index per item per round
         idx[e] = klucb_index_scalar(S[e] / T[e], T[e], float(t))
+    stats[0] += S.shape[0]
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
 @numba.njit(cache=True)
 def _update(state, t, A, clicks, depth):
-    S, T, rule = state[0], state[1], state[4][0]
+    S, T, rule, hz = state[0], state[1], state[4][0], state[7]
     K = A.shape[0]
     last = -1
     for k in range(K):
@@ -67,6 +76,7 @@ def _update(state, t, A, clicks, depth):
     for k in range(stop + 1):
         e = A[k]
         T[e] += 1.0
+        hz[e] = 0  # cached index bounds are stale
         if rule == LAST:
             S[e] += 1.0 if k == last else 0.0
         else:
@@ -90,6 +100,11 @@ def observed_prefix(clicks, rule: int) -> tuple[int, np.ndarray]:
     return last + 1, c
 
 
+def _check_lazy(lazy):
+    if not isinstance(lazy, (bool, np.bool_)):
+        raise ValueError(f"lazy must be True or False, got {lazy!r}")
+
+
 class _KLUCBList(Policy):
     rule = DCM_ALL
     needs_init = True
@@ -97,17 +112,20 @@ class _KLUCBList(Policy):
     kernel_select = _select
     kernel_update = _update
 
-    def __init__(self, L, K, pol_rng, **params):
-        super().__init__(L, K, pol_rng, **params)
+    def __init__(self, L, K, pol_rng, lazy: bool = True):
+        # the reference is always eager; ``lazy`` only changes how the kernel computes the same list
+        super().__init__(L, K, pol_rng)
+        _check_lazy(lazy)
         self.S = np.zeros(L)
         self.T = np.zeros(L)
 
     @classmethod
-    def kernel_state(cls, L, K, **params):
-        if params:
-            raise ValueError(f"{cls.name} takes no parameters, got {sorted(params)}")
+    def kernel_state(cls, L, K, lazy: bool = True):
+        """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations]."""
+        _check_lazy(lazy)
         return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
-                np.array([cls.rule], dtype=np.int64))
+                np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L), np.zeros(L),
+                np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(4, dtype=np.int64))
 
     def initialise(self, x0):
         self.S[:] = x0

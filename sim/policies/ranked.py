@@ -39,7 +39,7 @@ def _init(state, x0):
             T[k, e] = 1.0
 
 
-@numba.njit(cache=True)
+@numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
     S, T, idx, cand, prop, order = state
     K, L = S.shape

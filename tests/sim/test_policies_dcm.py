@@ -4,7 +4,7 @@ import pytest
 
 import sim
 from sim.policies.dcm import DCM_ALL, FIRST, LAST, observed_prefix
-from sim.testing import assert_paths_agree
+from sim.testing import assert_paths_agree, kernel_run
 
 POLICIES = ["dcmKL-UCB", "CascadeKL-UCB", "First-click", "Last-click"]
 # B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5) (SPEC DCM-BLB)
@@ -40,3 +40,31 @@ def test_dcmklucb_beats_rankedlike_baselines_eventually():
     # dcmKL-UCB uses strictly more correct observations than First-click (source 000 Fig. 3a)
     res = {p: sim.simulate(BLB, p, n=20_000, runs=6, seed=3).mean()[-1] for p in ("dcmKL-UCB", "First-click")}
     assert res["dcmKL-UCB"] < res["First-click"]
+
+
+LAZY_ENVS = [
+    (BLB, None),
+    (sim.DCM([0.2] * 4 + [0.05] * 12, [0.5] * 4), None),       # EXP-DCM-3ab instance
+    (sim.DCM(np.random.default_rng(1).uniform(0.01, 0.4, 16), [0.9, 0.6, 0.5, 0.3]), None),
+    (sim.Cascade([0.3, 0.3, 0.1, 0.1, 0.1]), 2),                 # exact ties in w
+    (sim.Cascade([0.5, 0.4]), 1),
+]
+
+
+@pytest.mark.parametrize("policy", ["dcmKL-UCB", "CascadeKL-UCB", "Last-click"])
+@pytest.mark.parametrize("case", range(len(LAZY_ENVS)))
+def test_lazy_kernel_makes_exactly_the_eager_choices(policy, case):
+    env, K = LAZY_ENVS[case]
+    for r in range(2):
+        lazy, st = kernel_run(env, policy, K=K, n=30_000, seed=11, r=r, policy_params={"lazy": True})
+        eager, st_e = kernel_run(env, policy, K=K, n=30_000, seed=11, r=r, policy_params={"lazy": False})
+        np.testing.assert_array_equal(lazy, eager)
+        assert st_e[-1][0] == env.L * 30_000            # eager: one index per item per round
+        if env.L >= 16:
+            assert st[-1][0] < 0.5 * st_e[-1][0]       # lazy: far fewer (measured ~4 vs 16 per round)
+
+
+def test_lazy_reference_agreement_and_bad_param():
+    assert_paths_agree(BLB, "dcmKL-UCB", n=1500, runs=1, seed=2, policy_params={"lazy": False})
+    with pytest.raises(ValueError, match="lazy"):
+        sim.simulate(BLB, "dcmKL-UCB", n=10, policy_params={"lazy": "yes"})

@@ -69,6 +69,7 @@ def test_corrupt_cache_file_is_recomputed(tmp_path):
     assert (again.computed, again.cached) == (1, 0)
 
 
+@pytest.mark.slow  # ~12 s: a subprocess compiles the kernels before it can be killed mid-grid
 def test_sigkill_then_resume(tmp_path):
     script = textwrap.dedent(f"""
         import sys; sys.path.insert(0, {str(ROOT)!r})
@@ -85,7 +86,7 @@ def test_sigkill_then_resume(tmp_path):
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait()
-    done = len(list(tmp_path.glob("*.npz")))
+    done = len(list(tmp_path.glob("[!.]*.npz")))  # a SIGKILLed write may leave a .tmp-*.part file
     assert 2 <= done < 16, "kill must land mid-grid for this test to mean anything"
     jobs = [Job.of(sim.Cascade(W), "CascadeUCB1", K=3, n=150_000, runs=16, seed=3)]
     again = run_grid(jobs, tmp_path, workers=2, chunk=1, progress=False)
