@@ -29,8 +29,10 @@ seed-determined amount of work and stops early when its share of the budget is s
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 
 import numpy as np
+import sympy as sp
 
 from lemmas.engine.adversarial import adversarial_search
 from lemmas.engine.claim import Outcome, ProofArtefact
@@ -63,7 +65,6 @@ def _find_feasible_point(prep, sampler, seed):
     screen = Screen(prep)
     rng = np.random.default_rng(np.random.SeedSequence([seed, 1]))
     for _ in range(FEASIBILITY_SAMPLES):
-        from fractions import Fraction
         vals = []
         for i in range(prep.n):
             lo, hi = sampler.interval(i, vals)
@@ -180,6 +181,19 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
     record["property-search"] = ev
     if report is not None:
         return refuted("property-search", report, ev)
+    if unclaimed_proof is not None and "first_feasible_point" in ev:
+        # a search example met every assumption: re-check it exactly, then the proof stands
+        by_name = {s.name: s for s in prep.symbols}
+        pt = {by_name[k]: sp.Rational(v) for k, v in ev["first_feasible_point"].items()}
+        if feasible_exact(prep, pt):
+            feasible = True
+            if feas_note in notes:
+                notes.remove(feas_note)
+            notes.append("assumptions shown feasible by a search example (re-checked exactly)")
+            method, ev_proof = unclaimed_proof
+            out = proved(method, ev_proof["proof"], {k: v for k, v in ev_proof.items() if k != "proof"})
+            if out:
+                return out
 
     # 4. adversarial search
     tried.append("adversarial-search")

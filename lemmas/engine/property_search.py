@@ -207,6 +207,7 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     found: list = []
     stats = {"examples_run": 0, "feasible_examples": 0}
     best = [None]
+    first_feasible: list = []
     gene = st.tuples(st.integers(0, 4), st.integers(0, UNIFORM_STEPS))
 
     @settings(max_examples=max_examples, database=None, deadline=None, derandomize=False,
@@ -222,6 +223,8 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
         if values is None or not screen.feasible(values):
             reject()
         stats["feasible_examples"] += 1
+        if not first_feasible:
+            first_feasible.append(list(values))
         g = screen.float_value(values)
         if g == g and (best[0] is None or g < best[0]):
             best[0] = g
@@ -241,6 +244,8 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
         stats["hypothesis_stopped"] = type(exc).__name__
     if best[0] is not None:
         stats["least_float_slack"] = best[0]
+    if first_feasible:
+        stats["first_feasible_point"] = {s.name: str(v) for s, v in zip(prep.symbols, first_feasible[0])}
     for values in reversed(found):  # the last one is hypothesis' shrunk example
         rep = _verify(prep, values)
         if rep is not None:

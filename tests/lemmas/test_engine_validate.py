@@ -72,3 +72,14 @@ def test_feasible_assumptions_pass_quietly():
     v = check(_claim(statement=sp.Le(x * y, 1), assumptions=[sp.Ge(x, y)]), budget_s=2.0)
     assert v.status == "proved"
     assert not any("feasib" in n for n in v.notes)
+
+
+def test_proof_claimed_once_a_search_example_shows_feasibility():
+    # exp(x - y) <= 1 and exp(y - x) <= 1 leave only the diagonal x == y (measure zero,
+    # not polynomial): the identity's proof is held back until an exact feasible point is seen.
+    claim = _claim(statement=sp.Eq((x + 1) ** 2, x ** 2 + 2 * x + 1),
+                   assumptions=[sp.Le(sp.exp(x - y), 1), sp.Le(sp.exp(y - x), 1)])
+    v = check(claim, budget_s=5.0)
+    assert (v.status, v.method) == ("proved", "symbolic")
+    assert any("shown feasible by a search example" in n for n in v.notes)
+    assert not any("no proof is claimed" in n for n in v.notes)
