@@ -86,21 +86,22 @@ def expected_reward_nb(code, wa, pa, A, K):
     return tot
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, error_model="numpy")
 def topk_nb(values, K, rng, out, cand):
-    """Compiled :func:`sim.ties.topk_random_ties`: writes the list to ``out[:K]``.
+    """Compiled :func:`sim.ties.topk_random_ties`: writes the list to ``out[:K]`` (same draws).
 
     ``cand`` is an int64 work buffer of length L (no allocation per round).  The K-th largest
-    value is found in one pass with a K-slot sorted buffer (O(L) for small K).
+    value is found in one pass with a K-slot sorted buffer; a second pass collects the items
+    above it (fewer than K, kept in ``out``) and those equal to it (in ``cand``): O(L) per round.
     """
     L = values.shape[0]
     buf = np.empty(K)
     nb = 0
     for e in range(L):
         x = values[e]
-        if x != x:
-            raise ValueError("index value is NaN")
         if nb < K:
+            if x != x:
+                raise ValueError("index value is NaN")
             j = nb
             while j > 0 and buf[j - 1] < x:
                 buf[j] = buf[j - 1]
@@ -113,43 +114,44 @@ def topk_nb(values, K, rng, out, cand):
                 buf[j] = buf[j - 1]
                 j -= 1
             buf[j] = x
+        elif x != x:
+            raise ValueError("index value is NaN")
     tau = buf[K - 1]
-    c = 0
+    a = 0
+    g = 0
     for e in range(L):
-        if values[e] >= tau:
-            cand[c] = e
-            c += 1
-    if c <= 64:  # stable insertion sort by decreasing value
-        for i in range(1, c):
-            e = cand[i]
-            x = values[e]
-            j = i
-            while j > 0 and values[cand[j - 1]] < x:
-                cand[j] = cand[j - 1]
+        x = values[e]
+        if x > tau:
+            j = a  # stable insertion by decreasing value
+            while j > 0 and values[out[j - 1]] < x:
+                out[j] = out[j - 1]
                 j -= 1
-            cand[j] = e
-    else:
-        keys = np.empty(c)
-        for i in range(c):
-            keys[i] = -values[cand[i]]
-        order = np.argsort(keys, kind="mergesort")
-        tmp = cand[:c].copy()
-        for i in range(c):
-            cand[i] = tmp[order[i]]
+            out[j] = e
+            a += 1
+        elif x == tau:
+            cand[g] = e
+            g += 1
     i = 0
-    while i < K:
+    while i < a:  # runs of equal values above tau: all shown, fully shuffled
         j = i
-        while j + 1 < c and values[cand[j + 1]] == values[cand[i]]:
+        while j + 1 < a and values[out[j + 1]] == values[out[i]]:
             j += 1
-        g = j - i + 1
-        for s in range(g - 1, 0, -1):
-            r = int(rng.random() * (s + 1))
-            tmp_e = cand[i + s]
-            cand[i + s] = cand[i + r]
-            cand[i + r] = tmp_e
+        run = j - i + 1
+        for s in range(run - 1):
+            r = s + int(rng.random() * (run - s))
+            tmp = out[i + s]
+            out[i + s] = out[i + r]
+            out[i + r] = tmp
         i = j + 1
-    for k in range(K):
-        out[k] = cand[k]
+    m = K - a
+    lim = m if m < g - 1 else g - 1
+    for s in range(lim):
+        r = s + int(rng.random() * (g - s))
+        tmp = cand[s]
+        cand[s] = cand[r]
+        cand[r] = tmp
+    for k in range(m):
+        out[a + k] = cand[k]
 
 
 @numba.njit(cache=True)

@@ -4,6 +4,9 @@ Index (source 004, ``c_{t,s} = sqrt(1.5 log t / s)``)::
 
     U_t(e) = ŵ(e) + sqrt(1.5 log t / T(e)),   A_t = the K items of largest U_t (ties random)
 
+Floating point: evaluated as ``ŵ + sqrt((1.5 log t)·(1/T))`` in both paths (the kernel keeps
+``ŵ`` and ``1/T`` per item, so a round costs one multiply and one square root per item).
+
 Update: positions up to the first click (all K if no click), ``T(e) += 1``, ``ŵ`` the running mean
 of the observed ``c_t(k)``.
 
@@ -30,29 +33,33 @@ from sim.ties import topk_random_ties
 
 @numba.njit(cache=True)
 def _init(state, x0):
-    S, T = state[0], state[1]
+    S, T, W, IT = state[0], state[1], state[4], state[5]
     for e in range(S.shape[0]):
         S[e] = x0[e]
         T[e] = 1.0
+        W[e] = S[e] / T[e]
+        IT[e] = 1.0 / T[e]
 
 
-@numba.njit  # not cached: numba's cache misses changes in callees from other modules
-def _select(state, t, rng, A):
-    S, T, idx, cand = state
+@numba.njit(error_model="numpy")  # not cached: numba's cache misses changes in callees elsewhere;
+def _select(state, t, rng, A):  # error_model numpy: no zero-division branch (T >= 1): the loop vectorises
+    S, T, idx, cand, W, IT = state
     c = 1.5 * math.log(t)
-    for e in range(S.shape[0]):
-        idx[e] = S[e] / T[e] + math.sqrt(c / T[e])
+    for e in range(S.shape[0]):  # W = S/T and IT = 1/T kept by update(): no division per item per round
+        idx[e] = W[e] + math.sqrt(c * IT[e])
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
 @numba.njit(cache=True)
 def first_click_update(state, t, A, clicks, depth):
     """Positions ``1 … first click`` (all K if none) each add one observation ``c_t(k)``."""
-    S, T = state[0], state[1]
+    S, T, W, IT = state[0], state[1], state[4], state[5]
     for k in range(A.shape[0]):
         e = A[k]
         T[e] += 1.0
         S[e] += clicks[k]
+        W[e] = S[e] / T[e]
+        IT[e] = 1.0 / T[e]
         if clicks[k] == 1:
             break
 
@@ -75,15 +82,16 @@ class CascadeUCB1(Policy):
     def kernel_state(L, K, **params):
         if params:
             raise ValueError(f"CascadeUCB1 takes no parameters, got {sorted(params)}")
-        return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64))
+        return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros(L))
 
     def initialise(self, x0):
         self.S[:] = x0
         self.T[:] = 1.0
 
     def index(self, t):
-        # math.log (not np.log) so the scalar matches the kernel bit for bit
-        return self.S / self.T + np.sqrt(1.5 * math.log(t) / self.T)
+        # math.log (not np.log) so the scalar matches the kernel bit for bit; sqrt(c · (1/T)) rather
+        # than sqrt(c/T) lets the kernel keep 1/T per item and multiply (same float in both paths)
+        return self.S / self.T + np.sqrt(1.5 * math.log(t) * (1.0 / self.T))
 
     def select(self, t):
         return topk_random_ties(self.index(t), self.K, self.rng)

@@ -60,3 +60,17 @@ def test_ties_are_uniform():
 def test_nan_index_is_an_error():
     with pytest.raises(ValueError, match="NaN"):
         topk_random_ties(np.array([0.1, np.nan]), 1, np.random.default_rng(0))
+
+
+def test_huge_tie_costs_at_most_K_draws_and_is_uniform_over_subsets():
+    # 3000 untried items share +inf: the list needs K = 4 of them, so exactly 4 draws
+    values = np.full(3000, np.inf)
+    g, ref = np.random.Generator(np.random.PCG64(5)), np.random.Generator(np.random.PCG64(5))
+    A = topk_random_ties(values, 4, g)
+    ref.random(4)
+    assert g.random() == ref.random() and len(set(A.tolist())) == 4
+    np.testing.assert_array_equal(A, _compiled(values, 4, np.random.Generator(np.random.PCG64(5))))
+    # the first slot is uniform over 50 tied items: mean/49 is 1/2 ± Hoeffding (range [0, 1])
+    g = np.random.default_rng(8)
+    firsts = np.array([topk_random_ties(values[:50], 2, g)[0] for _ in range(N_UNIFORM)])
+    assert abs(firsts.mean() / 49 - 0.5) <= TOL_UNIFORM
