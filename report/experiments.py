@@ -210,7 +210,10 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
     import sim
 
     sizes = exp.sizes[ctx.profile]
-    settings = exp.settings(ctx.profile)
+    try:
+        settings = exp.settings(ctx.profile)
+    except ImportError as exc:  # e.g. a bounds module not landed yet
+        raise NotReady(f"needs {exc.name or exc}") from exc
     known = set(sim.available_policies())
     missing = sorted({p for s in settings for p in (s.policies or exp.policies)} - known)
     settings = [dataclasses.replace(s, policies=tuple(p for p in (s.policies or exp.policies) if p in known),

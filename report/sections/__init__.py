@@ -109,8 +109,19 @@ def _load() -> None:
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.name.startswith("_"):
             continue
-        importlib.import_module(f"report.sections.{mod.name}")
+        try:
+            importlib.import_module(f"report.sections.{mod.name}")
+        except ImportError as exc:  # a package the section needs has not landed: say so in the report
+            register_section(_unavailable(mod.name, exc))
     _LOADED = True
+
+
+def _unavailable(name: str, exc: ImportError) -> Section:
+    def compute(ctx):
+        raise NotReady(f"section module report.sections.{name} cannot be imported yet ({exc})")
+
+    return Section(name=name, title=f"{name} (not available)", order=900, compute=compute,
+                   render=lambda data, rctx: [])
 
 
 def sections() -> list[Section]:
