@@ -87,7 +87,7 @@ def _bounds_table(s: dict) -> dict | None:
 def _settings_table(data: dict) -> dict:
     keys = []
     for s in data["settings"]:
-        keys += [k for k in s["params"] if k not in keys]
+        keys += [k for k in s["params"] if k not in keys and k not in ("L", "K")]
     rows = [[s["label"], s["L"], s["K"], *[s["params"].get(k, "") for k in keys], s["seed"]]
             for s in data["settings"]]
     return doc.table(["setting", "L", "K", *keys, "seed"], rows, caption="Settings")

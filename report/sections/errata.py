@@ -60,7 +60,7 @@ def render(data: dict, rctx: RenderContext) -> list:
     errs = data["errata"]
     if not errs:
         return [doc.notice("no errata are registered yet")]
-    blocks = [doc.p(f"{len(errs)} errata. Each names the source file and location, quotes what the "
+    blocks = [doc.p(f"{len(errs)} {'erratum' if len(errs) == 1 else 'errata'}. Each names the source file and location, quotes what the "
                     "source says, states what is true, and cites the claims whose verdicts are the "
                     "evidence (decided in this run).")]
     rows = [[e["id"], e.get("spec_id") or "", f"{e['source_file']}, {e['location']}", e["source_says"],
