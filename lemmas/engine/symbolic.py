@@ -34,6 +34,12 @@ BERNSTEIN_MAX_COEFFS = 20000
 # sub-boxes, and only for polynomials in at most this many variables (each box re-expands).
 SUBDIVISION_MAX_BOXES = 32
 SUBDIVISION_MAX_VARS = 4
+# Factorisation only for polynomials in at most this many variables, and expansion-based
+# certificates only below this many terms (sympy's factor_list / expand cannot be interrupted).
+FACTOR_MAX_VARS = 8
+SYMBOLIC_MAX_TERMS = 2000
+# Polynomial identities are expanded up to this many terms (DCM-TEL at K = 6 needs ~10^3).
+IDENTITY_MAX_TERMS = 100_000
 # simplify() is only tried on expressions with at most this many operations (it can be slow).
 SIMPLIFY_MAX_OPS = 400
 
@@ -124,8 +130,24 @@ def _subdivide(expr, symbols, lo, hi, want, budget):
     return total
 
 
+def term_bound(expr) -> int:
+    """An upper bound on the number of terms of ``expand(expr)``, without expanding."""
+    if expr.is_Add:
+        return sum(term_bound(a) for a in expr.args)
+    if expr.is_Mul:
+        out = 1
+        for a in expr.args:
+            out *= term_bound(a)
+        return out
+    if expr.is_Pow and expr.exp.is_Integer and expr.exp > 0:
+        return term_bound(expr.base) ** int(expr.exp)
+    return 1
+
+
 def certify_sign(expr, symbols, lo, hi):
     """``(sign, certificate)``: sign in {"pos", "nonneg", "neg", "nonpos", None} on the box."""
+    if expr.is_polynomial(*symbols) and term_bound(expr) > SYMBOLIC_MAX_TERMS:
+        return None, f"more than {SYMBOLIC_MAX_TERMS} terms: no Bernstein certificate attempted"
     if expr.is_polynomial(*symbols):
         ext = _bernstein_extremes(expr, symbols, lo, hi)
         if ext is not None:
@@ -176,10 +198,13 @@ def _sign_of(g, prep, steps, deadline):
             return None
         steps.append((f"denominator {sp.sstr(den)} is {s_den} on the box", cert))
         sign = s_den
-    if num.is_polynomial(*syms):
+    nvars = sum(1 for x in syms if num.has(x))
+    if num.is_polynomial(*syms) and nvars <= FACTOR_MAX_VARS and term_bound(num) <= SYMBOLIC_MAX_TERMS:
         const, factors = sp.factor_list(num, *syms)
     else:
+        # factor_list is uninterruptible and can take minutes on V(x) at K >= 8
         const, factors = sp.Integer(1), [(num, 1)]
+        steps.append(("numerator not factorised", f"{nvars} variables, <= {term_bound(num)} terms"))
     if const != 1:
         c = sp.sympify(const)
         sign = _mul(sign, "pos" if c > 0 else ("neg" if c < 0 else "nonneg"))
@@ -217,6 +242,8 @@ def symbolic_prove(prep, deadline: float):
     if st.kind == "eq":
         steps = []
         if g.is_polynomial(*prep.symbols):
+            if term_bound(g) > IDENTITY_MAX_TERMS:
+                return None, {"result": f"identity not attempted: expansion may exceed {IDENTITY_MAX_TERMS} terms"}
             e = sp.expand(g)
             steps.append(("expand(lhs - rhs)", sp.sstr(e)))
             if e == 0:
