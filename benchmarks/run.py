@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import sim  # noqa: E402
 from bounds.kl import klucb_index, klucb_threshold  # noqa: E402
 from sim.runner import Job, run_grid  # noqa: E402
+from sim.policies.dcm import STATE_STATS  # noqa: E402
 from sim.testing import kernel_run  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -71,7 +72,7 @@ def bench_lazy(n):
             def go():
                 holder["tr"], holder["st"] = kernel_run(BLB16, pol, n=n, seed=1, policy_params={"lazy": lazy})
 
-            out[lazy] = (best_of(go), holder["st"][-1][0] / n, holder["tr"])
+            out[lazy] = (best_of(go), holder["st"][STATE_STATS][0] / n, holder["tr"])
         same = np.array_equal(out[True][2], out[False][2])
         print(f"  {pol:14s} eager {out[False][0]:.3f} s ({out[False][1]:.1f} idx/round)  "
               f"lazy {out[True][0]:.3f} s ({out[True][1]:.2f} idx/round)  "

@@ -95,7 +95,7 @@ def topk_nb(values, K, rng, out, cand):
     above it (fewer than K, kept in ``out``) and those equal to it (in ``cand``): O(L) per round.
     """
     L = values.shape[0]
-    buf = np.empty(K)
+    buf = out.view(np.float64)  # scratch for the K largest values (no allocation per round)
     nb = 0
     for e in range(L):
         x = values[e]

@@ -33,7 +33,7 @@ import math
 
 import numba
 
-from bounds.kl import klucb_index_scalar
+from bounds.kl import klucb_index_level, klucb_threshold
 from sim.kernels import topk_nb
 
 #: slack on cached bounds: > 2 × the index's absolute error (≤ 1e-12, KL-INDEX tests)
@@ -54,36 +54,38 @@ def _upper(lo, hi, ex, e, t):
 
 
 @numba.njit  # not cached: numba's cache misses changes in callees from other modules
-def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats):
+def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats, work):
     """Fill ``A[:K]`` with the eager KL-UCB top-K (random ties); ``hz[e] = 0`` marks changed stats.
 
     ``ex[e]`` is the round at which ``lo[e]`` is the exact index; ``stats`` counts index
     evaluations (total, after a change of statistics, bracket refreshes, overlap resolutions)
-    for the benchmark.
+    for the benchmark.  ``val``, ``cand`` and ``work`` are buffers of length L.
     """
     L = S.shape[0]
     tf = float(t)
     h = t + t // HORIZON_DIV + 1
     n_eval = 0
-    for e in range(L):
-        if hz[e] == 0:  # statistics changed: exact value now (a point bracket for this round)
-            lo[e] = klucb_index_scalar(S[e] / T[e], T[e], tf)
-            hi[e] = lo[e]
-            hz[e] = t
-            ex[e] = t
-            n_eval += 1
-            stats[1] += 1
-        elif hz[e] < t:  # bracket expired: lo (an earlier exact value) stays a lower bound
-            hi[e] = klucb_index_scalar(S[e] / T[e], T[e], float(h))
-            hz[e] = h
-            n_eval += 1
-            stats[2] += 1
+    # klucb_index_scalar(w, T, t) is klucb_index_level(w, g(t)/T): hoisting g(t) gives the same floats
+    g_t = klucb_threshold(tf)
+    g_h = klucb_threshold(float(h))
+    buf = val  # scratch for the K largest lower bounds (val is refilled below)
     while True:
-        # λ: the K-th largest lower bound — at least K items are certainly ≥ λ
-        buf = val
         nb = 0
         for e in range(L):
-            x = _lower(lo, ex, e, t)
+            if hz[e] == 0:  # statistics changed: exact value now (a point bracket for this round)
+                lo[e] = klucb_index_level(S[e] / T[e], g_t / T[e])
+                hi[e] = lo[e]
+                hz[e] = t
+                ex[e] = t
+                n_eval += 1
+                stats[1] += 1
+            elif hz[e] < t:  # bracket expired: lo (an earlier exact value) stays a lower bound
+                hi[e] = klucb_index_level(S[e] / T[e], g_h / T[e])
+                hz[e] = h
+                n_eval += 1
+                stats[2] += 1
+            # λ: the K-th largest lower bound — at least K items are certainly >= λ
+            x = lo[e] if ex[e] == t else lo[e] - MARGIN
             if nb < K:
                 j = nb
                 while j > 0 and buf[j - 1] < x:
@@ -99,8 +101,9 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats):
                 buf[j] = x
         lam = buf[K - 1]
         nr = 0
-        for e in range(L):
-            if _upper(lo, hi, ex, e, t) >= lam:
+        for e in range(L):  # candidates, in increasing item order, with their brackets
+            up = lo[e] if ex[e] == t else hi[e] + MARGIN
+            if up >= lam:
                 cand[nr] = e
                 nr += 1
         # the candidate bracket that meets another candidate's, with the largest upper end
@@ -114,20 +117,31 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats):
             b = hi[e] + MARGIN
             for j in range(nr):
                 f = cand[j]
-                if f != e and not (b < _lower(lo, ex, f, t) or _upper(lo, hi, ex, f, t) < a):
+                if f == e:
+                    continue
+                if ex[f] == t:
+                    c = lo[f]
+                    d = c
+                else:
+                    c = lo[f] - MARGIN
+                    d = hi[f] + MARGIN
+                if not (b < c or d < a):
                     if b > best:
                         best = b
                         pick = e
                     break
         if pick < 0:
             break
-        lo[pick] = klucb_index_scalar(S[pick] / T[pick], T[pick], tf)
+        lo[pick] = klucb_index_level(S[pick] / T[pick], g_t / T[pick])
         ex[pick] = t
         n_eval += 1
         stats[3] += 1
-    for e in range(L):
-        val[e] = -math.inf  # certainly below τ: never shown, never tied at the boundary
-    for i in range(nr):  # exact values, or for isolated brackets a value inside: same order and ties
-        val[cand[i]] = lo[cand[i]]
     stats[0] += n_eval
-    topk_nb(val, K, rng, A, cand)
+    # exact values, or for isolated brackets a value inside: same order and ties as the eager
+    # values; every non-candidate is certainly below τ, so the tie rule on the candidates alone
+    # (kept in increasing item order) makes the same list and the same draws
+    for i in range(nr):
+        val[i] = lo[cand[i]]
+    topk_nb(val[:nr], K, rng, A, work)
+    for k in range(K):
+        A[k] = cand[A[k]]

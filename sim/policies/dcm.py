@@ -32,7 +32,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from bounds.kl import klucb_index, klucb_index_scalar
+from bounds.kl import klucb_index, klucb_index_level, klucb_threshold
 from sim.kernels import topk_nb
 from sim.policies._lazy import lazy_topk
 from sim.policies.registry import Policy, register_policy
@@ -40,6 +40,8 @@ from sim.ties import topk_random_ties
 
 #: update rules (state[4][0]); state[4][1] = 1 for lazy index evaluation (sim.policies._lazy)
 FIRST, DCM_ALL, LAST = 0, 1, 2
+#: position of the index-evaluation counters in the kernel state
+STATE_STATS = 9
 
 
 @numba.njit(cache=True)
@@ -52,12 +54,13 @@ def _init(state, x0):
 
 @numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, cfg, lo, hi, hz, ex, stats = state
+    S, T, idx, cand, cfg, lo, hi, hz, ex, stats, work = state
     if cfg[1] == 1:
-        lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, lo, hi, hz, ex, stats)
+        lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, lo, hi, hz, ex, stats, work)
         return
+    g = klucb_threshold(float(t))  # hoisted: klucb_index_scalar(w, T, t) == klucb_index_level(w, g/T)
     for e in range(S.shape[0]):  # eager: one index per item per round
-        idx[e] = klucb_index_scalar(S[e] / T[e], T[e], float(t))
+        idx[e] = klucb_index_level(S[e] / T[e], g / T[e])
     stats[0] += S.shape[0]
     topk_nb(idx, A.shape[0], rng, A, cand)
 
@@ -121,11 +124,12 @@ class _KLUCBList(Policy):
 
     @classmethod
     def kernel_state(cls, L, K, lazy: bool = True):
-        """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations]."""
+        """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations], work."""
         _check_lazy(lazy)
         return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L), np.zeros(L),
-                np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(4, dtype=np.int64))
+                np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(4, dtype=np.int64),
+                np.zeros(L, dtype=np.int64))
 
     def initialise(self, x0):
         self.S[:] = x0

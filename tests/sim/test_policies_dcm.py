@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import sim
-from sim.policies.dcm import DCM_ALL, FIRST, LAST, observed_prefix
+from sim.policies.dcm import DCM_ALL, FIRST, LAST, STATE_STATS, observed_prefix
 from sim.testing import assert_paths_agree, kernel_run
 
 POLICIES = ["dcmKL-UCB", "CascadeKL-UCB", "First-click", "Last-click"]
@@ -59,9 +59,9 @@ def test_lazy_kernel_makes_exactly_the_eager_choices(policy, case):
         lazy, st = kernel_run(env, policy, K=K, n=30_000, seed=11, r=r, policy_params={"lazy": True})
         eager, st_e = kernel_run(env, policy, K=K, n=30_000, seed=11, r=r, policy_params={"lazy": False})
         np.testing.assert_array_equal(lazy, eager)
-        assert st_e[-1][0] == env.L * 30_000            # eager: one index per item per round
+        assert st_e[STATE_STATS][0] == env.L * 30_000            # eager: one index per item per round
         if env.L >= 16:
-            assert st[-1][0] < 0.5 * st_e[-1][0]       # lazy: far fewer (measured ~4 vs 16 per round)
+            assert st[STATE_STATS][0] < 0.5 * st_e[STATE_STATS][0]       # lazy: far fewer (measured ~4 vs 16 per round)
 
 
 def test_lazy_reference_agreement_and_bad_param():
