@@ -41,7 +41,7 @@ def _lambdas(prep):
 
     def fn(expr):
         f = sp.lambdify(syms, expr, modules="numpy")
-        value = lambda x: float(f(*x))  # noqa: E731
+        value = lambda x: float(f(*x))
         if expr.has(*NON_SMOOTH):
             return value, None
         grad = sp.lambdify(syms, [sp.diff(expr, s) for s in syms], modules="numpy")

@@ -19,6 +19,7 @@ is then re-verified by :func:`lemmas.engine.exact.verify_counterexample`.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from fractions import Fraction
 
@@ -30,8 +31,15 @@ from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisException
 
-from lemmas.engine.exact import (MP_DIGITS, NONPOLY_MARGIN, NotRational, compile_exact, relation_status,
-                                 to_rational, verify_counterexample)
+from lemmas.engine.exact import (
+    MP_DIGITS,
+    NONPOLY_MARGIN,
+    NotRational,
+    compile_exact,
+    relation_status,
+    to_rational,
+    verify_counterexample,
+)
 
 # All 2^n corners are enumerated up to this many variables; beyond, a random subset.
 CORNER_ENUM_MAX_VARS = 10
@@ -226,7 +234,7 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
         if not first_feasible:
             first_feasible.append(list(values))
         g = screen.float_value(values)
-        if g == g and (best[0] is None or g < best[0]):
+        if not math.isnan(g) and (best[0] is None or g < best[0]):
             best[0] = g
         if screen.violation(values) is not None and _verify(prep, values) is not None:
             found.append(list(values))

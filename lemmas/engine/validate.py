@@ -21,9 +21,10 @@ assumptions, see :mod:`lemmas.engine.decide`) and reported with
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 
 import sympy as sp
 
@@ -109,9 +110,7 @@ def is_rational_polynomial(expr, symbols, allow_inverse: bool = False, allow_min
         if node.is_Symbol:
             if node not in symbols:
                 return False
-        elif node.is_Rational or node.is_Add or node.is_Mul:
-            continue
-        elif allow_minmax and isinstance(node, (sp.Max, sp.Min)):
+        elif node.is_Rational or node.is_Add or node.is_Mul or allow_minmax and isinstance(node, (sp.Max, sp.Min)):
             continue
         elif node.is_Pow:
             if not (node.exp.is_Integer and (allow_inverse or node.exp >= 0)):
@@ -124,10 +123,10 @@ def is_rational_polynomial(expr, symbols, allow_inverse: bool = False, allow_min
 def _bound(value, sym, which):
     """An exact sympy real number from a user bound, or ``ValueError`` naming it."""
     if isinstance(value, bool):
-        raise ValueError(f"domain bound {which} of {sym} must be a real number, got {value!r}")
+        raise ValueError(f"domain bound {which} of {sym} must be a real number, got {value!r}")  # noqa: TRY004 (contract: ValueError)
     if isinstance(value, float):
         # A float bound means the decimal the user typed: 0.1 -> 1/10.
-        if value != value or value in (float("inf"), float("-inf")):
+        if not math.isfinite(value):
             raise ValueError(f"domain bound {which} of {sym} must be finite, got {value!r}")
         return sp.Rational(repr(value))
     if isinstance(value, Fraction):
@@ -150,7 +149,7 @@ def _brackets(v):
     approx = sp.Rational(str(sp.N(v, IRRATIONAL_BOUND_DIGITS + 10)))
     eps = sp.Rational(1, 10**IRRATIONAL_BOUND_DIGITS)
     below, above = approx - eps, approx + eps
-    if not (below <= v and v <= above):
+    if not (below <= v <= above):
         raise ValueError(f"could not bracket the bound {v} by rationals")
     return below, above
 
@@ -176,14 +175,14 @@ def prepare(claim) -> Prepared:
     if statement.kind == "ne":
         raise ValueError(f"{claim.id}: statement Ne(...) is not supported; state an inequality or Eq")
     if isinstance(claim.assumptions, sp.Basic):
-        raise ValueError(f"{claim.id}: assumptions must be a list of relationals, got {claim.assumptions!r}")
+        raise ValueError(f"{claim.id}: assumptions must be a list of relationals, got {claim.assumptions!r}")  # noqa: TRY004 (contract: ValueError)
     assumptions = tuple(_relation(a, f"{claim.id}: assumption {i}") for i, a in enumerate(claim.assumptions))
     if not hasattr(claim.domain, "items"):
         raise ValueError(f"{claim.id}: domain must map symbols to (lo, hi), got {claim.domain!r}")
     box = {}
     for sym, bounds in claim.domain.items():
         if not isinstance(sym, sp.Symbol):
-            raise ValueError(f"{claim.id}: domain key {sym!r} is not a sympy Symbol")
+            raise ValueError(f"{claim.id}: domain key {sym!r} is not a sympy Symbol")  # noqa: TRY004 (contract: ValueError)
         try:
             lo_raw, hi_raw = bounds
         except (TypeError, ValueError) as exc:

@@ -13,8 +13,8 @@ x, y = sp.symbols("x y", real=True)
 BOX = {x: (0, 1), y: (0, 1)}
 
 
-def _claim(statement=sp.Le(x * y, 1), domain=None, assumptions=()):
-    return Claim(id="V-1", statement=statement, domain=BOX if domain is None else domain,
+def _claim(statement=None, domain=None, assumptions=()):
+    return Claim(id="V-1", statement=sp.Le(x * y, 1) if statement is None else statement, domain=BOX if domain is None else domain,
                  assumptions=list(assumptions))
 
 
