@@ -175,3 +175,25 @@ def test_max_min_claims_go_to_z3():
     v = check(mutant, budget_s=10.0)
     assert v.status == "refuted"
     assert_refutes(mutant, v.counterexample)
+
+
+def test_bernstein_coefficients_enclose_the_polynomial():
+    # soundness of the certificate: on random polynomials the coefficient range contains
+    # every value on a grid, and the corner coefficients equal the corner values
+    import itertools
+
+    import numpy as np
+
+    from lemmas.engine.symbolic import _bernstein_extremes
+    rng = np.random.default_rng(np.random.SeedSequence(11))
+    lo, hi = [sp.Rational(-1, 2), sp.Rational(1, 3)], [sp.Rational(1, 1), sp.Rational(2, 1)]
+    for _ in range(5):
+        coeffs = rng.integers(-5, 6, size=(3, 3))
+        poly = sum(int(coeffs[i, j]) * x ** i * y ** j for i in range(3) for j in range(3))
+        mn, mx, _ = _bernstein_extremes(poly, (x, y), lo, hi)
+        grid = [lo[0] + (hi[0] - lo[0]) * sp.Rational(k, 6) for k in range(7)]
+        gridy = [lo[1] + (hi[1] - lo[1]) * sp.Rational(k, 6) for k in range(7)]
+        values = [poly.subs({x: a, y: b}) for a, b in itertools.product(grid, gridy)]
+        assert mn <= min(values) and max(values) <= mx
+        corners = [poly.subs({x: a, y: b}) for a, b in itertools.product((lo[0], hi[0]), (lo[1], hi[1]))]
+        assert mn <= min(corners) and max(corners) <= mx
