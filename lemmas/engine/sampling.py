@@ -1,6 +1,7 @@
 """Drawing points of the constrained domain (shared by property and adversarial search).
 
-Linear assumptions (``x1 >= y1``, ``c1 >= c2 >= ... >= cK``, ``x <= p``, ``x + y <= 1``)
+Linear assumptions (``x1 >= y1``, ``c1 >= c2 >= ... >= cK``, ``x <= p``, ``x + y <= 1``,
+``x == 2 y``)
 are turned into bounds on the *last* of their variables in the claim's symbol order,
 so a chain is sampled by reparametrisation (each variable drawn inside the interval
 that the already-drawn ones leave) rather than by rejection.  Non-linear assumptions
@@ -45,21 +46,22 @@ class Sampler:
         self.nonlinear = []
         index = {s: i for i, s in enumerate(prep.symbols)}
         for a in prep.assumptions:
-            lb = self._linear(a, index)
-            if lb is None:
+            # a linear equation g == 0 is the pair g >= 0, -g >= 0: it pins its last variable
+            parts = [a.g, -a.g] if a.kind == "eq" else [a.g] if a.kind in ("ge", "gt") else []
+            bounds = [self._linear(g, index) for g in parts]
+            if not bounds or any(b is None for b in bounds):
                 self.nonlinear.append(a)
             else:
-                self.linear[lb.target].append(lb)
+                for lb in bounds:
+                    self.linear[lb.target].append(lb)
 
     @staticmethod
-    def _linear(rel, index):
-        if rel.kind not in ("ge", "gt"):
-            return None
-        syms = [s for s in rel.g.free_symbols if s in index]
+    def _linear(g, index):
+        syms = [s for s in g.free_symbols if s in index]
         if not syms:
             return None
         try:
-            poly = sp.Poly(rel.g, *syms)
+            poly = sp.Poly(g, *syms)
         except sp.PolynomialError:
             return None
         if poly.total_degree() != 1 or not all(c.is_Rational for c in poly.coeffs()):

@@ -197,3 +197,14 @@ def test_bernstein_coefficients_enclose_the_polynomial():
         assert mn <= min(values) and max(values) <= mx
         corners = [poly.subs({x: a, y: b}) for a, b in itertools.product((lo[0], hi[0]), (lo[1], hi[1]))]
         assert mn <= min(corners) and max(corners) <= mx
+
+
+def test_linear_equation_assumption_is_sampled_not_rejected():
+    # x == 2 y pins x once y is drawn (y sorts after x, so the bound lands on y: y == x / 2)
+    # violated only at x = 1/2, y = 1/4 (interior, on the equation's line)
+    c = Claim(id="EQ-ASSUME", statement=sp.Gt((x - sp.Rational(1, 2)) ** 2 + z * (x - 2 * y) ** 2, 0),
+              domain=UNIT, assumptions=[sp.Eq(x, 2 * y)])
+    rep, ev = _search(c)
+    assert rep is not None and ev["phase"].startswith("hypothesis"), ev
+    assert rep["counterexample"][x] == 2 * rep["counterexample"][y]
+    assert_refutes(c, rep["counterexample"])
