@@ -12,8 +12,9 @@ from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, catalogue, errata, get, register, register_erratum
 from lemmas.engine.verdict import Verdict
 from lemmas.engine.check import check
+from lemmas.engine.validate import InfeasibleAssumptions
 
 __all__ = [
-    "Claim", "ProcedureClaim", "ProofArtefact", "Outcome", "Verdict", "check",
+    "Claim", "ProcedureClaim", "InfeasibleAssumptions", "ProofArtefact", "Outcome", "Verdict", "check",
     "catalogue", "errata", "get", "register", "register_erratum", "Erratum",
 ]
