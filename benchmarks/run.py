@@ -6,8 +6,9 @@ Prints, for each target of issue 4:
 
 1. CascadeKL-UCB / dcmKL-UCB, L = 16, K = 4, R = 100, n = 10^5 on all cores (sim.runner):
    wall time and item-steps/s (item-steps = L × n × R);
-2. lazy index evaluation vs one index per item per round (same kernels, ``lazy=False``):
-   time ratio and index evaluations per round — the lists are identical (tests/sim/test_policies_dcm.py);
+2. lazy index evaluation vs one index per item per round (same kernels, ``lazy=False``), at
+   L = 16 (the target) and L = 128: time ratio and index evaluations per round — the lists are
+   identical (checked here and in tests/sim/test_policies_dcm.py);
 3. CascadeUCB1, L = 3000, K = 4, 10^4 steps: item-steps/s on one core, and the ratio to a
    pure-Python peer written like source 004's blog code (benchmarks/peers.py; the peer runs
    fewer steps and is compared per step, since each of its steps costs the same);
@@ -61,16 +62,22 @@ def bench_grid(runs, n):
 
 
 def bench_lazy(n):
-    print(f"\n[2] lazy vs eager index evaluation, one replication, L=16, K=4, n={n:,}")
+    for L in (16, 128):
+        env = BLB16 if L == 16 else sim.DCM([0.2] * 4 + [0.05] * (L - 4), [0.5] * 4)
+        print(f"\n[2] lazy vs eager index evaluation, one replication, B_LB L={L}, K=4, n={n:,}")
+        _bench_lazy_env(env, n)
+
+
+def _bench_lazy_env(env, n):
     for pol in ("CascadeKL-UCB", "dcmKL-UCB"):
-        kernel_run(BLB16, pol, n=100, policy_params={"lazy": True})
-        kernel_run(BLB16, pol, n=100, policy_params={"lazy": False})
+        kernel_run(env, pol, n=100, policy_params={"lazy": True})
+        kernel_run(env, pol, n=100, policy_params={"lazy": False})
         out = {}
         for lazy in (True, False):
             holder = {}
 
             def go():
-                holder["tr"], holder["st"] = kernel_run(BLB16, pol, n=n, seed=1, policy_params={"lazy": lazy})
+                holder["tr"], holder["st"] = kernel_run(env, pol, n=n, seed=1, policy_params={"lazy": lazy})
 
             out[lazy] = (best_of(go), holder["st"][STATE_STATS][0] / n, holder["tr"])
         same = np.array_equal(out[True][2], out[False][2])
