@@ -20,12 +20,14 @@ import re
 from pathlib import Path
 
 CSS = """
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 1200px;
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 1500px;
        margin: 1.5em auto; padding: 0 1em; color: #1b1b1b; line-height: 1.45; }
 h1 { border-bottom: 2px solid #444; }
 h2 { border-bottom: 1px solid #bbb; margin-top: 2em; }
-table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.88em; }
-th, td { border: 1px solid #ccc; padding: 3px 7px; vertical-align: top; text-align: left; }
+table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.85em; max-width: 100%; }
+th, td { border: 1px solid #ccc; padding: 3px 7px; vertical-align: top; text-align: left;
+         overflow-wrap: break-word; }
+td { max-width: 24em; }
 th { background: #f0f0f0; }
 tr:nth-child(even) td { background: #fafafa; }
 caption { caption-side: top; text-align: left; font-weight: 600; padding: 0.3em 0; }

@@ -74,21 +74,29 @@ def regret_over_log_n(curves: dict, coefficients: dict | None = None, title: str
     """R(n)/log n against n (log axis) with bound coefficients as horizontal lines.
 
     ``curves`` as in :func:`regret_vs_n`; ``coefficients`` maps a label to the
-    bound's log-n coefficient.  Checkpoints with n < 3 are dropped (log n too small
-    for the ratio to mean anything).
+    bound's log-n coefficient, or to ``(coefficient, curve_label)`` to draw the line
+    in that curve's colour (dotted when the label says "as printed").  Checkpoints
+    with n < 3 are dropped (log n too small for the ratio to mean anything).
     """
     fig, ax = plt.subplots(figsize=FIGSIZE)
+    colours = {}
     for label, (n, mean, lo, hi) in curves.items():
         n = _check_curve(label, n, mean, lo, hi)
         keep = n >= 3
         ln = np.log(n[keep])
         (line,) = ax.plot(n[keep], np.asarray(mean)[keep] / ln, label=label, lw=1.6)
+        colours[label] = line.get_color()
         ax.fill_between(n[keep], np.asarray(lo)[keep] / ln, np.asarray(hi)[keep] / ln,
                         color=line.get_color(), alpha=0.2, lw=0)
     for label, c in (coefficients or {}).items():
-        if c is not None and np.isfinite(c):
-            ax.axhline(c, ls="--", lw=1.2, color="k" if "lower" in label.lower() else "tab:red",
-                       label=f"{label} = {c:.4g}")
+        of = None
+        if isinstance(c, tuple):
+            c, of = c
+        if c is None or not np.isfinite(c):
+            continue
+        colour = colours.get(of) or ("k" if "lower" in label.lower() else "tab:red")
+        ax.axhline(c, ls=":" if "as printed" in label else "--", lw=1.2, color=colour,
+                   label=f"{label} = {c:.4g}")
     ax.set_xscale("log")
     ax.set_xlabel("n (log scale)")
     ax.set_ylabel("R(n) / log n")

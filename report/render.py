@@ -58,4 +58,9 @@ def render(out, results: dict | None = None) -> dict:
     md_path = out / "report.md"
     html_path.write_text(doc.to_html(TITLE, blocks), encoding="utf-8")
     md_path.write_text(doc.to_markdown(TITLE, blocks, base=out), encoding="utf-8")
+    # figures left from an earlier render (e.g. a different grid) would mislead a reader of figures/
+    written = {p.resolve() for p in rctx.written}
+    for old in (out / "figures").glob("*.png") if (out / "figures").is_dir() else ():
+        if old.resolve() not in written:
+            old.unlink()
     return {"html": html_path, "markdown": md_path, "figures": list(rctx.written)}

@@ -102,8 +102,8 @@ def extra_render(data: dict, rctx) -> list:
         r = s["policies"]["KL-UCB"]
         curves[s["label"]] = tuple(np.asarray(r[k], float) / (d["delta"] if k != "checkpoints" else 1.0)
                                    for k in ("checkpoints", "mean", "lower", "upper"))
-        coefs[f"1/D_KL, {s['label']}"] = d["one_over_kl"]
-        coefs[f"Δ/D_KL (as printed), {s['label']}"] = d["delta_over_kl"]
+        coefs[f"1/D_KL, {s['label']}"] = (d["one_over_kl"], s["label"])
+        coefs[f"Δ/D_KL (as printed), {s['label']}"] = (d["delta_over_kl"], s["label"])
     if not curves:
         return []
     fig = figures.regret_over_log_n(curves, coefs, title="T_n(e)/log n for the worse arm (KL-UCB)")

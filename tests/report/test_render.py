@@ -41,6 +41,8 @@ def rendered(tmp_path_factory):
     out = tmp_path_factory.mktemp("report")
     res = synthetic_results()
     rio.save(res, out / "results.json")
+    (out / "figures").mkdir()
+    (out / "figures" / "stale-from-an-earlier-grid.png").write_bytes(b"\x89PNG old")
     return out, res, rnd.render(out)
 
 
@@ -72,6 +74,7 @@ def test_render_writes_every_section_heading_and_embedded_images(rendered):
     assert "SYN-UPPER" in page and "no constant" in page
     assert (out / "figures" / "exp_lai_robbins_tn.png").exists()  # the section's own extra figure
     assert (out / "figures" / "exp_dcm_2a_grid.png").exists()  # slope against the grid parameter
+    assert not (out / "figures" / "stale-from-an-earlier-grid.png").exists()
 
 
 @pytest.mark.slow
