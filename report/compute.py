@@ -25,7 +25,7 @@ def compute(ctx: ComputeContext, out: Path | None = None, log=None) -> dict:
     library code itself never prints.
     """
     t_all = time.perf_counter()
-    started = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
+    started = _dt.datetime.now(_dt.UTC).isoformat(timespec="seconds")
     secs = sections()
     if ctx.only is not None:
         unknown = set(ctx.only) - {s.name for s in secs}

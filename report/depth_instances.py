@@ -8,8 +8,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from report.experiments import (BoundSpec, Experiment, Qualitative, Setting, Sizes, beats,
-                                best_policy, worst_policy)
+from report.experiments import (
+    BoundSpec,
+    Experiment,
+    Qualitative,
+    Setting,
+    Sizes,
+    beats,
+    best_policy,
+    worst_policy,
+)
 
 SOURCE = "001_eb740855b56fcd8b.txt"
 #: the seed that shuffles θ over items (fixed, so every run uses the same instance)
@@ -65,16 +73,17 @@ def closed_forms(theta, P):
 
 
 def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str, theta, P,
-                     stand_in: str = "", quick=Sizes(n=20_000, runs=8)) -> Experiment:
+                     stand_in: str = "", quick: Sizes | None = None) -> Experiment:
+    quick = quick or Sizes(n=20_000, runs=8)
     return Experiment(
         name=name, id=exp_id, order=order, title=title, source=f"{SOURCE}, 6 (実験)",
         setting_text=f"CM-Depth with L = {len(theta)} items, K = {len(P)} slots, P = {tuple(P)}; "
                      f"UCB α = {UCB_ALPHA}; the source ran T = 200,000 with 5 seeds.",
         stand_in=stand_in,
-        notes=("OD-T1 (Theorem 1) assumes α > 1/2 and the source's experiments use α = 1/2, so the "
-               "theorem says nothing about the runs shown; it is not compared (see the OD-L1 erratum: "
-               "even its constant needs α > 1 once repaired). PBM-UCB's bound is compared as quoted "
-               "in the source (its C_0(ε) is unknown: asymptotic comparison).",),
+        notes=(("OD-T1 (Theorem 1) assumes α > 1/2 and the source's experiments use α = 1/2, so the "
+                "theorem says nothing about the runs shown; it is not compared (see the OD-L1 erratum: "
+                "even its constant needs α > 1 once repaired). PBM-UCB's bound is compared as quoted "
+                "in the source (its C_0(ε) is unknown: asymptotic comparison)."),),
         settings=lambda profile: [depth_setting(label, theta, P)], policies=POLICIES,
         sizes={"quick": quick, "paper": Sizes(n=200_000, runs=20)},
         derive=closed_forms(np.asarray(theta, float), tuple(float(x) for x in P)),

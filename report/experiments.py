@@ -14,12 +14,14 @@ setting gets the same seed (common random numbers across policies).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import time
 import zlib
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -28,7 +30,7 @@ from report.sections import ComputeContext, NotReady, Section, register_section
 #: two-sided level of every confidence interval in the experiment sections
 LEVEL = 0.95
 
-_EXPERIMENTS: dict[str, "Experiment"] = {}
+_EXPERIMENTS: dict[str, Experiment] = {}
 
 
 @dataclass(frozen=True)
@@ -127,9 +129,9 @@ def setting_seed(root: int, exp_id: str, i: int) -> int:
 
 def _require():
     try:
+        import bounds.result  # noqa: F401
         import sim  # noqa: F401
         from report import compare  # noqa: F401
-        import bounds.result  # noqa: F401
     except ImportError as exc:
         raise NotReady(f"needs sim/bounds/report.compare ({exc})") from exc
 
@@ -371,7 +373,7 @@ def monotone_in(param: str, policy: str, increasing: bool):
         parts, answers = [], []
         for key, ss in groups.items():
             ss = sorted(ss, key=lambda s: s["params"][param])
-            for s0, s1 in zip(ss, ss[1:]):
+            for s0, s1 in itertools.pairwise(ss):
                 d, lo, hi = diff_ci(s1["policies"][policy]["final"], s0["policies"][policy]["final"],
                                     paired=False)
                 if not increasing:

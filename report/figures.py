@@ -18,11 +18,11 @@ import os
 
 os.environ.setdefault("MPLBACKEND", "Agg")
 
-import matplotlib  # noqa: E402
+import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
+import matplotlib.pyplot as plt
+import numpy as np
 
 FIGSIZE_WIDE = (11.0, 4.0)
 FIGSIZE = (6.5, 4.0)

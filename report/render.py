@@ -11,9 +11,9 @@ from pathlib import Path
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # headless: figures are files, never windows
 
-from report import doc  # noqa: E402
-from report import results as rio  # noqa: E402
-from report.sections import RenderContext, sections  # noqa: E402
+from report import doc
+from report import results as rio
+from report.sections import RenderContext, sections
 
 TITLE = "clickbound report: bounds, simulations and claims for ranking bandits under click models"
 

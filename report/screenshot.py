@@ -49,7 +49,8 @@ def screenshot(html: Path, png: Path, width: int, height: int, browser: str) -> 
     with tempfile.TemporaryDirectory(prefix="clickbound-chromium-") as profile:
         cmd = [browser, *FLAGS, f"--user-data-dir={profile}", f"--screenshot={png}",
                f"--window-size={width},{height}", html.resolve().as_uri()]
-        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S)
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT_S,
+                              check=False)
     if not png.exists() or png.stat().st_size == 0:
         raise RuntimeError(f"chromium wrote no screenshot (exit {proc.returncode}): {proc.stderr[-800:]}")
     return png

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-_SECTIONS: dict[str, "Section"] = {}
+_SECTIONS: dict[str, Section] = {}
 _LOADED = False
 
 
@@ -33,8 +34,8 @@ class Section:
     name: str
     title: str
     order: int
-    compute: Callable[["ComputeContext"], dict]
-    render: Callable[[dict, "RenderContext"], list]
+    compute: Callable[[ComputeContext], dict]
+    render: Callable[[dict, RenderContext], list]
     description: str = ""
     needs: tuple[str, ...] = ()
 

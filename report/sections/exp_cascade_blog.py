@@ -12,8 +12,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from report.experiments import (BoundSpec, Experiment, Qualitative, Setting, Sizes, beats, monotone_in,
-                                register_experiment)
+from report.experiments import (
+    BoundSpec,
+    Experiment,
+    Qualitative,
+    Setting,
+    Sizes,
+    beats,
+    monotone_in,
+    register_experiment,
+)
 
 W_BLOG = (0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1)
 #: tag click rates of the blog's second experiment (its second tags_with_weight)
@@ -73,11 +81,11 @@ EXPERIMENT = register_experiment(Experiment(
                  "K = 4, σ = 1, L ∈ {16, 256, 3000} (blog: 10^4 steps).",
     stand_in="the tag-feature items are redrawn with a fixed seed following the blog's generator; the "
              "blog's own draw was unseeded.",
-    notes=("The blog's timing table (10^4 steps; CascadeUCB1 L=3000: 28 s, CascadeLinTS: 4 min 46 s) "
-           "is a pure-Python anchor; this section's simulation wall time is shown above (cached tasks "
-           "take no time, so it is not a benchmark: see benchmarks/).",
-           "The sources give no constant for CascadeUCB1's bound (source 003: O(L log T)); the "
-           "Kveton et al. 2015a constant is shown only as recalled and unverified, as its notes say."),
+    notes=(("The blog's timing table (10^4 steps; CascadeUCB1 L=3000: 28 s, CascadeLinTS: 4 min 46 s) "
+            "is a pure-Python anchor; this section's simulation wall time is shown above (cached tasks "
+            "take no time, so it is not a benchmark: see benchmarks/)."),
+           ("The sources give no constant for CascadeUCB1's bound (source 003: O(L log T)); the "
+            "Kveton et al. 2015a constant is shown only as recalled and unverified, as its notes say.")),
     settings=settings, policies=("CascadeUCB1", "CascadeLinTS"),
     sizes={"quick": Sizes(n=10_000, runs=5), "paper": Sizes(n=100_000, runs=20)},
     qualitative=(

@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import dataclasses
 
-from report.experiments import (Experiment, Qualitative, Sizes, bound_verdicts, monotone_in,
-                                register_experiment)
+from report.experiments import (
+    Experiment,
+    Qualitative,
+    Sizes,
+    bound_verdicts,
+    monotone_in,
+    register_experiment,
+)
 from report.sections.exp_dcm_3ab import blb_setting
 
 P, GAMMA = 0.2, 0.8
-GRID = {"quick": dict(L=(8, 16), K=(2, 4), delta=(0.075, 0.15)),
-        "paper": dict(L=(8, 16, 32), K=(2, 4), delta=(0.075, 0.15, 0.25))}
+GRID = {"quick": {"L": (8, 16), "K": (2, 4), "delta": (0.075, 0.15)},
+        "paper": {"L": (8, 16, 32), "K": (2, 4), "delta": (0.075, 0.15, 0.25)}}
 
 
 def settings(profile: str):

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import dataclasses
 
-from report.experiments import (Experiment, Qualitative, Sizes, bound_verdicts, monotone_in,
-                                register_experiment)
+from report.experiments import (
+    Experiment,
+    Qualitative,
+    Sizes,
+    bound_verdicts,
+    monotone_in,
+    register_experiment,
+)
 from report.sections.exp_dcm_3ab import blb_setting
 
 L, P, DELTA = 10, 0.2, 0.15
-GRID = {"quick": dict(K=(2, 4), gamma=(0.5, 1.0)),
-        "paper": dict(K=(2, 4, 6), gamma=(0.25, 0.5, 0.75, 1.0))}
+GRID = {"quick": {"K": (2, 4), "gamma": (0.5, 1.0)},
+        "paper": {"K": (2, 4, 6), "gamma": (0.25, 0.5, 0.75, 1.0)}}
 
 
 def settings(profile: str):

@@ -7,8 +7,16 @@ RankedKL-UCB.  The slides' claims: "提案したdcmKL-UCBが最小のRegretを�
 """
 from __future__ import annotations
 
-from report.experiments import (BoundSpec, Experiment, Qualitative, Setting, Sizes, best_policy,
-                                ratio_about, register_experiment)
+from report.experiments import (
+    BoundSpec,
+    Experiment,
+    Qualitative,
+    Setting,
+    Sizes,
+    best_policy,
+    ratio_about,
+    register_experiment,
+)
 
 L, K, P, DELTA, GAMMA = 16, 4, 0.2, 0.15, 0.5
 #: "about K = 4 times" is read off a log-scale figure in the slides; we accept a factor 1.5

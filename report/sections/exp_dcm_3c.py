@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from report.experiments import Experiment, Qualitative, Setting, Sizes, best_policy, register_experiment
+from report.experiments import (
+    Experiment,
+    Qualitative,
+    Setting,
+    Sizes,
+    best_policy,
+    register_experiment,
+)
 
 L, K = 20, 10
 #: attraction probabilities of the stand-in: evenly spaced from 0.35 down to 0.02 (no data behind them)
@@ -36,8 +43,8 @@ EXPERIMENT = register_experiment(Experiment(
     setting_text=f"DCM with L = {L}, K = {K}; w̄ evenly spaced on [0.02, 0.35]; v̄ = {V}.",
     stand_in="the source's Yandex-fitted DCMs are not available; w̄ and v̄ here are synthetic, chosen "
              "only to share the described shape (v̄(1) near 1, later positions not decreasing).",
-    notes=("No bound is compared: DCM-T1/T2 assume v̄ constant or non-increasing, which fails here "
-           "(that is the point of the source's experiment).",),
+    notes=(("No bound is compared: DCM-T1/T2 assume v̄ constant or non-increasing, which fails here "
+            "(that is the point of the source's experiment)."),),
     settings=settings, policies=("dcmKL-UCB", "First-click", "Last-click", "RankedKL-UCB"),
     sizes={"quick": Sizes(n=10_000, runs=8), "paper": Sizes(n=100_000, runs=20)},
     qualitative=(

@@ -3,14 +3,25 @@ qualitative-claim tests on data whose answer is known, and the "not computed yet
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
-from report import render as rnd
-from report.experiments import (BoundSpec, Experiment, Qualitative, Setting, Sizes, beats,
-                                best_policy, bound_verdicts, compute_experiment, experiment_sections,
-                                monotone_in, ratio_about, setting_seed, worst_policy)
 from report.exp_render import render_experiment
+from report.experiments import (
+    BoundSpec,
+    Experiment,
+    Qualitative,
+    Setting,
+    Sizes,
+    beats,
+    best_policy,
+    bound_verdicts,
+    compute_experiment,
+    experiment_sections,
+    monotone_in,
+    ratio_about,
+    setting_seed,
+    worst_policy,
+)
 from report.sections import ComputeContext, NotReady, RenderContext
 
 #: SPEC §4 experiment IDs every report must carry (the 3c stand-in and the three depth P vectors)

@@ -11,17 +11,17 @@ import re
 
 import numpy as np
 import pytest
+from synthetic_fixtures import FAST_EXPERIMENTS, synthetic_results
 
 from report import cli, doc, figures
 from report import render as rnd
 from report import results as rio
 from report.sections import RenderContext, sections
-from synthetic_fixtures import FAST_EXPERIMENTS, synthetic_results
 
 
 def _html_rows(text: str) -> list[list[str]]:
-    rows = re.findall(r"<tr>(.*?)</tr>", text, flags=re.S)
-    cells = [[htmlmod.unescape(c) for c in re.findall(r"<td>(.*?)</td>", r, flags=re.S)] for r in rows]
+    rows = re.findall(r"<tr>(.*?)</tr>", text, flags=re.DOTALL)
+    cells = [[htmlmod.unescape(c) for c in re.findall(r"<td>(.*?)</td>", r, flags=re.DOTALL)] for r in rows]
     return [c for c in cells if c]  # header rows hold <th>, not <td>
 
 
@@ -85,7 +85,7 @@ def test_render_every_experiment_section(tmp_path):
 
 
 def test_markdown_has_the_same_tables_as_html(rendered):
-    out, res, paths = rendered
+    _, _, paths = rendered
     h = _html_rows(paths["html"].read_text())
     m = _md_rows(paths["markdown"].read_text())
     assert h == m
