@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 _FACTORIES: list[Callable[[], Iterable]] = []
 _ERRATA: dict[str, "Erratum"] = {}
 _LOADED = False
+_CACHE: tuple | None = None  # (factories, claims in order, claims by id)
 
 
 @dataclass(frozen=True)
@@ -66,26 +67,36 @@ def _load() -> None:
 
 
 def catalogue() -> list:
-    """Every registered claim, in module then factory order; IDs are unique."""
+    """Every registered claim, in module then factory order; IDs are unique.
+
+    Built once per process (claims are immutable; building the DCM families takes
+    about two seconds) and rebuilt only if the set of factories changes.
+    """
+    global _CACHE
     _load()
-    claims = [c for f in _FACTORIES for c in f()]
-    seen: set[str] = set()
-    for c in claims:
-        if c.id in seen:
-            raise ValueError(f"claim id {c.id!r} registered twice")
-        seen.add(c.id)
-    return claims
+    key = tuple(_FACTORIES)
+    if _CACHE is None or _CACHE[0] != key:
+        claims = [c for f in _FACTORIES for c in f()]
+        by_id: dict[str, object] = {}
+        for c in claims:
+            if c.id in by_id:
+                raise ValueError(f"claim id {c.id!r} registered twice")
+            by_id[c.id] = c
+        _CACHE = (key, claims, by_id)
+    return list(_CACHE[1])
 
 
 def get(claim_id: str):
     """The registered claim with this id (``KeyError`` listing close matches)."""
-    for c in catalogue():
-        if c.id == claim_id:
-            return c
-    import difflib
+    catalogue()
+    try:
+        return _CACHE[2][claim_id]
+    except KeyError:
+        import difflib
 
-    close = difflib.get_close_matches(claim_id, [c.id for c in catalogue()], n=5)
-    raise KeyError(f"no registered claim {claim_id!r}" + (f"; did you mean {close}?" if close else ""))
+        close = difflib.get_close_matches(claim_id, list(_CACHE[2]), n=5)
+        raise KeyError(f"no registered claim {claim_id!r}"
+                       + (f"; did you mean {close}?" if close else "")) from None
 
 
 def errata() -> list[Erratum]:
