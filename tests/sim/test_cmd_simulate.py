@@ -47,3 +47,13 @@ def test_bad_input_exits_2(capsys):
     assert main(["simulate", "--model", "cascade", "--w", "0.2", "--theta", "0.1", "--policy", "UCB1"]) == 2
     assert "does not take --theta" in capsys.readouterr().err
     assert main(["simulate", "--model", "cascade", "--w", "0.2,0.1", "--K", "1", "--policy", "Nope"]) == 2
+
+
+def test_npz_output(tmp_path):
+    out = tmp_path / "r.npz"
+    assert main(["simulate", "--model", "cascade", "--w", "0.3,0.2,0.1", "--K", "2", "--policy", "CascadeUCB1",
+                 "--n", "200", "--runs", "2", "--workers", "1", "--no-progress", "--out", str(out)]) == 0
+    z = np.load(out)
+    ref = sim.simulate(sim.Cascade([0.3, 0.2, 0.1]), "CascadeUCB1", K=2, n=200, runs=2, seed=0)
+    np.testing.assert_array_equal(z["job0_regret"], ref.regret)
+    assert json.loads(str(z["config"]))[0]["policy"] == "CascadeUCB1"
