@@ -141,8 +141,8 @@ def _md_cell(s: str) -> str:
 
 def _md_block(b: dict, base: Path) -> str:
     k = b["kind"]
-    if k == "h":
-        return "#" * b["level"] + " " + b["text"]
+    if k == "h":  # an explicit anchor: Markdown renderers derive their own ids from the text
+        return f'<a id="{b["anchor"]}"></a>\n\n' + "#" * b["level"] + " " + b["text"]
     if k == "p":
         return b["text"]
     if k == "notice":

@@ -191,3 +191,21 @@ def test_figure_helpers_write_pngs(tmp_path):
 def test_table_block_checks_row_width():
     with pytest.raises(ValueError, match="row 0 has 1 cells"):
         doc.table(["a", "b"], [["x"]])
+
+
+def test_markdown_toc_links_resolve_to_explicit_anchors(rendered):
+    _, _, paths = rendered
+    md = paths["markdown"].read_text()
+    for target in re.findall(r"\]\(#([^)]+)\)", md):
+        assert f'<a id="{target}"></a>' in md
+
+
+def test_cli_computes_and_renders_a_chosen_section(tmp_path, capsys):
+    out = tmp_path / "r"
+    assert cli.main(["report", "--sections", "meta", "--out", str(out), "--no-progress",
+                     "--cache", str(tmp_path / "cache")]) == 0
+    res = rio.load(out / "results.json")
+    assert set(res["sections"]) == {"meta"}
+    assert res["meta"]["profile"] == "quick" and res["meta"]["versions"]["numpy"]
+    page = (out / "index.html").read_text()
+    assert "Run metadata" in page and "missing from results.json" in page  # the rest: not computed
