@@ -90,36 +90,45 @@ def expected_reward_nb(code, wa, pa, A, K):
 def topk_nb(values, K, rng, out, cand):
     """Compiled :func:`sim.ties.topk_random_ties`: writes the list to ``out[:K]`` (same draws).
 
-    ``cand`` is an int64 work buffer of length L (no allocation per round).  The K-th largest
-    value is found in one pass with a K-slot sorted buffer; a second pass collects the items
-    above it (fewer than K, kept in ``out``) and those equal to it (in ``cand``): O(L) per round.
+    ``cand`` is an int64 work buffer of length L (no allocation per round).  One pass over the
+    values keeps a K-slot sorted buffer (the running K largest) and notes every item not below
+    the running K-th largest; the noted items are then split into those above the final K-th
+    largest ``tau`` (fewer than K, sorted into ``out``) and those equal to it: O(L) per round.
     """
     L = values.shape[0]
     buf = out.view(np.float64)  # scratch for the K largest values (no allocation per round)
-    nb = 0
-    for e in range(L):
+    for e in range(K):  # fill: the first K values, sorted decreasingly; all are candidates
         x = values[e]
-        if nb < K:
-            if x != x:
-                raise ValueError("index value is NaN")
-            j = nb
-            while j > 0 and buf[j - 1] < x:
-                buf[j] = buf[j - 1]
-                j -= 1
-            buf[j] = x
-            nb += 1
-        elif x > buf[K - 1]:
-            j = K - 1
-            while j > 0 and buf[j - 1] < x:
-                buf[j] = buf[j - 1]
-                j -= 1
-            buf[j] = x
+        if x != x:
+            raise ValueError("index value is NaN")
+        j = e
+        while j > 0 and buf[j - 1] < x:
+            buf[j] = buf[j - 1]
+            j -= 1
+        buf[j] = x
+        cand[e] = e
+    n_c = K
+    low = buf[K - 1]
+    for e in range(K, L):  # one predictable compare per item in the common case
+        x = values[e]
+        if x >= low:
+            # the running K-th largest only rises, so every item >= the final tau is kept here
+            cand[n_c] = e
+            n_c += 1
+            if x > low:
+                j = K - 1
+                while j > 0 and buf[j - 1] < x:
+                    buf[j] = buf[j - 1]
+                    j -= 1
+                buf[j] = x
+                low = buf[K - 1]
         elif x != x:
             raise ValueError("index value is NaN")
     tau = buf[K - 1]
     a = 0
     g = 0
-    for e in range(L):
+    for i in range(n_c):  # split the kept items: above tau (sorted into out), at tau (in item order)
+        e = cand[i]
         x = values[e]
         if x > tau:
             j = a  # stable insertion by decreasing value
@@ -129,7 +138,7 @@ def topk_nb(values, K, rng, out, cand):
             out[j] = e
             a += 1
         elif x == tau:
-            cand[g] = e
+            cand[g] = e  # g <= i: in-place compaction keeps the item order
             g += 1
     i = 0
     while i < a:  # runs of equal values above tau: all shown, fully shuffled
