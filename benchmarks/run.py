@@ -10,8 +10,8 @@ Prints, for each target of issue 4:
    L = 16 (the target) and L = 128: time ratio and index evaluations per round — the lists are
    identical (checked here and in tests/sim/test_policies_dcm.py);
 3. CascadeUCB1, L = 3000, K = 4, 10^4 steps: item-steps/s on one core, and the ratio to a
-   pure-Python peer written like source 004's blog code (benchmarks/peers.py; the peer runs
-   fewer steps and is compared per step, since each of its steps costs the same);
+   pure-Python peer written like source 004's blog code (benchmarks/peers.py), also 10^4 steps
+   (``--quick``: the peer runs 300 steps and is compared per step);
 4. the KL-UCB index (bounds.kl) vs a faithful pure-Python SMPyBandits ``klucbBern``, per index,
    with the maximum error of each against the 50-digit mpmath reference on a sample.
 
@@ -147,7 +147,7 @@ def main(argv=None):
     if a.only in (None, "index"):
         bench_index(20_000 if q else 200_000)
     if a.only in (None, "ucb1"):
-        bench_cascadeucb1(2_000 if q else 10_000, 50 if q else 300)
+        bench_cascadeucb1(2_000 if q else 10_000, 300 if q else 10_000)
     if a.only in (None, "lazy"):
         bench_lazy(20_000 if q else 100_000)
     if a.only in (None, "grid"):
