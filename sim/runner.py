@@ -6,8 +6,8 @@ tasks of at most ``chunk`` replications; because replication ``r`` always uses t
 the tasks are spread over processes or machines.
 
 Cache: one ``.npz`` file per task, named by the SHA-256 of the task's full configuration and of
-the code version (the source text of the engine, the environments, ``bounds.kl``, ``bounds.click``
-and the policy's own module), written by the driver only, atomically (temporary file in the same
+the code version (the source text of the engine, the environments, ``bounds.kl``, ``bounds.click``,
+the shared private helpers ``sim/policies/_*.py`` and the policy's own module), written by the driver only, atomically (temporary file in the same
 directory, ``fsync``, ``os.replace``).  A killed run leaves finished tasks on disk and no partial
 file under a final name; rerunning the grid loads them and computes only the rest.
 
@@ -74,7 +74,8 @@ class GridRun:
 def code_version(policy: str) -> str:
     """SHA-256 of the source files a result depends on (engine, models, KL, V, the policy module)."""
     h = hashlib.sha256()
-    files = [_ROOT / m for m in _CORE_MODULES] + [Path(inspect.getsourcefile(get_policy(policy)))]
+    helpers = sorted((_ROOT / "sim" / "policies").glob("_*.py"))  # private helpers policies share
+    files = [_ROOT / m for m in _CORE_MODULES] + helpers + [Path(inspect.getsourcefile(get_policy(policy)))]
     for f in files:
         h.update(f.name.encode())
         h.update(f.read_bytes())
