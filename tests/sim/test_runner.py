@@ -131,3 +131,21 @@ def test_load_grid(tmp_path):
     f.write_text('[[job]]\nmodel = "dcm"\nw = [0.2, 1.5]\nv = [0.5]\npolicy = "dcmKL-UCB"\nn = 1\nruns = 1\n')
     with pytest.raises(ValueError, match=r"w\[1\] = 1.5"):
         load_grid(f)
+
+
+def test_code_version_tracks_sources(tmp_path, monkeypatch):
+    from sim import runner
+
+    v1 = runner.code_version("CascadeUCB1")
+    assert v1 == runner.code_version("CascadeUCB1")                 # deterministic
+    assert v1 != runner.code_version("dcmKL-UCB")                   # the policy's own module counts
+    fake = tmp_path / "sim" / "policies"
+    fake.mkdir(parents=True)
+    for m in runner._CORE_MODULES:                                  # a copy of the tree with one edit
+        (tmp_path / m).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / m).write_bytes((runner._ROOT / m).read_bytes())
+    (tmp_path / "bounds" / "kl.py").write_bytes((runner._ROOT / "bounds" / "kl.py").read_bytes() + b"\n# edit\n")
+    for f in (runner._ROOT / "sim" / "policies").glob("_*.py"):
+        (fake / f.name).write_bytes(f.read_bytes())
+    monkeypatch.setattr(runner, "_ROOT", tmp_path)
+    assert runner.code_version("CascadeUCB1") != v1
