@@ -48,16 +48,6 @@ MARGIN = 1e-11
 HORIZON_DIV = 256
 
 
-@numba.njit(cache=True)
-def _lower(lo, ex, e, t):
-    return lo[e] if ex[e] == t else lo[e] - MARGIN
-
-
-@numba.njit(cache=True)
-def _upper(lo, hi, ex, e, t):
-    return lo[e] if ex[e] == t else hi[e] + MARGIN
-
-
 @numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats, work):
     """Fill ``A[:K]`` with the eager KL-UCB top-K (random ties); ``hz[e] = 0`` marks changed stats.
