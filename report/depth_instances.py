@@ -51,7 +51,7 @@ def depth_setting(label: str, theta, P) -> Setting:
     pp = {"OD-UCB": {"alpha": UCB_ALPHA}, "PBM-UCB": {"kappa": list(P), "alpha": UCB_ALPHA},
           "PBM-TS": {"kappa": list(P)}, "CascadeUCB-last-click": {"alpha": UCB_ALPHA}}
     return Setting(label=label, params={"P": str(P)}, make_env=env, K=len(P), policy_params=pp,
-                   bounds=(BoundSpec("PBM-UCB", lambda n: pbm_ucb_bound(theta, P, max(int(n), 2))),))
+                   bounds=(BoundSpec("PBM-UCB", lambda n: pbm_ucb_bound(theta, P, n)),))
 
 
 def closed_forms(theta, P):

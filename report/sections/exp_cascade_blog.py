@@ -56,9 +56,9 @@ def settings(profile: str):
 
     out = [Setting(label="CascadeUCB1, L=10, K=3, the blog's w̄", params={"w̄": str(W_BLOG)},
                    make_env=blog_env, K=3, policies=("CascadeUCB1",),
-                   bounds=(BoundSpec("CascadeUCB1", lambda n: cascade_ucb1_order(W_BLOG, 3, max(n, 2))),
+                   bounds=(BoundSpec("CascadeUCB1", lambda n: cascade_ucb1_order(W_BLOG, 3, n)),
                            BoundSpec("CascadeUCB1",
-                                     lambda n: cascade_ucb1_kveton_recalled(W_BLOG, 3, max(n, 2)))))]
+                                     lambda n: cascade_ucb1_kveton_recalled(W_BLOG, 3, n))))]
     for L in L_GRID:
         w, X = tagged_items(L)
 

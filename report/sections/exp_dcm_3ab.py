@@ -45,8 +45,8 @@ def blb_setting(L, K, p, delta, gamma, label=None, order_param=False, policies=N
         label=label or f"L={L}, K={K}, Δ={delta}, γ={gamma}", params=params, make_env=env, K=K,
         policies=policies,
         bounds=(BoundSpec("dcmKL-UCB", lambda n: dcm_t1(w, K, gamma, n)),
-                BoundSpec("dcmKL-UCB", lambda n: dcm_t3(L, K, p, delta, gamma, max(n, 2))),
-                BoundSpec("dcmKL-UCB", lambda n: dcm_t3_fact_as_printed(L, K, p, delta, gamma, max(n, 2)))))
+                BoundSpec("dcmKL-UCB", lambda n: dcm_t3(L, K, p, delta, gamma, n)),
+                BoundSpec("dcmKL-UCB", lambda n: dcm_t3_fact_as_printed(L, K, p, delta, gamma, n))))
 
 
 EXPERIMENT = register_experiment(Experiment(

@@ -42,8 +42,8 @@ def bernoulli_setting(p: float, d: float) -> Setting:
 
     return Setting(label=f"two arms p={p}, p−Δ={mu[1]:g}", params={"p": p, "Δ": d}, make_env=env, K=1,
                    policies=("KL-UCB",),
-                   bounds=(BoundSpec("KL-UCB", lambda n: lai_robbins(mu, max(int(n), 2))),
-                           BoundSpec("KL-UCB", lambda n: klucb_asymptotic(mu, max(int(n), 2)))))
+                   bounds=(BoundSpec("KL-UCB", lambda n: lai_robbins(mu, n)),
+                           BoundSpec("KL-UCB", lambda n: klucb_asymptotic(mu, n))))
 
 
 def settings(profile: str):
