@@ -62,7 +62,7 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats, work):
     n_eval = 0
     # klucb_index_scalar(w, T, t) is klucb_index_level(w, g(t)/T): hoisting g(t) gives the same floats
     g_t = klucb_threshold(tf)
-    g_h = klucb_threshold(float(h))
+    g_h = -1.0  # computed on the first expiry of the round
     buf = val  # scratch for the K largest lower bounds (val is refilled below)
     while True:
         nb = 0
@@ -75,6 +75,8 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats, work):
                 n_eval += 1
                 stats[1] += 1
             elif hz[e] < t:  # bracket expired: lo (an earlier exact value) stays a lower bound
+                if g_h < 0.0:
+                    g_h = klucb_threshold(float(h))
                 hi[e] = klucb_index_level(S[e] / T[e], g_h / T[e])
                 hz[e] = h
                 n_eval += 1
