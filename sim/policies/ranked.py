@@ -18,6 +18,9 @@ and index ``U_{t,k}(e) = max{q : T_k(e) D_KL(ŵ_k(e)‖q) ≤ log t + 3 log log 
 * **initialisation** (SPEC §3): the one observation per item ``x0`` seeds every position's
   bandit (one draw per item, at the top position, shared by the K bandits).
 * policy stream: only the tie-breaks of positions 1, …, K in that order.
+* parameter ``lazy`` (default True): each position's top ``k`` is computed by the lazy KL-UCB
+  top-K (:mod:`sim.policies._lazy`) — the same list and draws, one index evaluation per
+  position per round instead of L in the common case.  The reference class is always eager.
 """
 from __future__ import annotations
 
@@ -26,6 +29,8 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_scalar
 from sim.kernels import topk_nb
+from sim.policies._lazy import lazy_topk
+from sim.policies.dcm import _check_lazy
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
@@ -41,12 +46,16 @@ def _init(state, x0):
 
 @numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, prop, order = state
+    S, T, idx, cand, prop, order, cfg, lo, hi, hz, ex, stats, work = state
     K, L = S.shape
     for k in range(K):
-        for e in range(L):
-            idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
-        topk_nb(idx, k + 1, rng, order, cand)
+        if cfg[0] == 1:  # lazy: same list and draws as the eager loop below (sim.policies._lazy)
+            lazy_topk(S[k], T[k], t, k + 1, rng, order, cand, idx, lo[k], hi[k], hz[k], ex[k], stats, work)
+        else:
+            for e in range(L):
+                idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
+            stats[0] += L
+            topk_nb(idx, k + 1, rng, order, cand)
         prop[k] = order[0]
         for j in range(k + 1):  # the best of the top k+1 not already shown (exists: k items shown)
             e = order[j]
@@ -61,10 +70,11 @@ def _select(state, t, rng, A):
 
 @numba.njit(cache=True)
 def _update(state, t, A, clicks, depth):
-    S, T, prop = state[0], state[1], state[4]
+    S, T, prop, hz = state[0], state[1], state[4], state[9]
     for k in range(A.shape[0]):
         b = prop[k]
         T[k, b] += 1.0
+        hz[k, b] = 0  # cached index bounds of (position k, item b) are stale
         if A[k] == b:
             S[k, b] += clicks[k]
 
@@ -78,18 +88,22 @@ class RankedKLUCB(Policy):
     kernel_select = _select
     kernel_update = _update
 
-    def __init__(self, L, K, pol_rng, **params):
-        super().__init__(L, K, pol_rng, **params)
+    def __init__(self, L, K, pol_rng, lazy: bool = True):
+        # the reference is always eager; ``lazy`` only changes how the kernel computes the same list
+        super().__init__(L, K, pol_rng)
+        _check_lazy(lazy)
         self.S = np.zeros((K, L))
         self.T = np.zeros((K, L))
         self.proposed = np.zeros(K, dtype=np.int64)
 
     @staticmethod
-    def kernel_state(L, K, **params):
-        if params:
-            raise ValueError(f"RankedKL-UCB takes no parameters, got {sorted(params)}")
+    def kernel_state(L, K, lazy: bool = True):
+        """S, T, values, tie buffer, proposals, order, [lazy], lo, hi, horizon, exact-round, counters, work."""
+        _check_lazy(lazy)
         return (np.zeros((K, L)), np.zeros((K, L)), np.zeros(L), np.zeros(L, dtype=np.int64),
-                np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64))
+                np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64), np.array([int(lazy)], dtype=np.int64),
+                np.zeros((K, L)), np.zeros((K, L)), np.zeros((K, L), dtype=np.int64),
+                np.zeros((K, L), dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(L, dtype=np.int64))
 
     def initialise(self, x0):
         self.S[:] = x0

@@ -1,9 +1,10 @@
 """RankedKL-UCB (ALG-RANKEDKLUCB; sources 000 実験2 and 003 Radlinski ranked bandits)."""
 import numpy as np
+import pytest
 
 import sim
 from sim.policies.ranked import RankedKLUCB
-from sim.testing import assert_paths_agree
+from sim.testing import assert_paths_agree, kernel_run
 
 BLB = sim.DCM([0.2] * 3 + [0.05] * 5, [0.5] * 3)  # B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5)
 
@@ -29,3 +30,12 @@ def test_rankedklucb_worse_than_dcmklucb():
     # source 000 Fig. 3b: RankedKL-UCB's regret is several times dcmKL-UCB's on B_LB
     r = {p: sim.simulate(BLB, p, n=20_000, runs=4, seed=1).mean()[-1] for p in ("RankedKL-UCB", "dcmKL-UCB")}
     assert r["RankedKL-UCB"] > 1.5 * r["dcmKL-UCB"]
+
+
+@pytest.mark.parametrize("env,K", [(BLB, None), (sim.DCM([0.2] * 4 + [0.05] * 12, [0.5] * 4), None),
+                                   (sim.Cascade([0.3, 0.3, 0.1, 0.1]), 2)])
+def test_lazy_kernel_makes_exactly_the_eager_choices(env, K):
+    lazy, st = kernel_run(env, "RankedKL-UCB", K=K, n=20_000, seed=4, policy_params={"lazy": True})
+    eager, st_e = kernel_run(env, "RankedKL-UCB", K=K, n=20_000, seed=4, policy_params={"lazy": False})
+    np.testing.assert_array_equal(lazy, eager)
+    assert st[11][0] < 0.5 * st_e[11][0]  # index evaluations (counters at state[11])
