@@ -82,8 +82,16 @@ def code_version(policy: str) -> str:
     return h.hexdigest()
 
 
+def _jsonable(obj):
+    """numpy arrays and scalars (e.g. item features in ``policy_params``) hash by value."""
+    if isinstance(obj, (np.ndarray, np.generic)):
+        return {"__ndarray__": obj.tolist(), "dtype": str(obj.dtype)}
+    raise TypeError(f"cannot hash {type(obj).__name__} in a job configuration: {obj!r}")
+
+
 def task_key(job: Job, reps: tuple[int, int], version: str) -> str:
-    blob = json.dumps({"job": job.config(), "reps": list(reps), "code": version}, sort_keys=True)
+    blob = json.dumps({"job": job.config(), "reps": list(reps), "code": version}, sort_keys=True,
+                      default=_jsonable)
     return hashlib.sha256(blob.encode()).hexdigest()[:32]
 
 

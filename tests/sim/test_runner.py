@@ -149,3 +149,15 @@ def test_code_version_tracks_sources(tmp_path, monkeypatch):
         (fake / f.name).write_bytes(f.read_bytes())
     monkeypatch.setattr(runner, "_ROOT", tmp_path)
     assert runner.code_version("CascadeUCB1") != v1
+
+
+def test_array_policy_params_hash_by_value():
+    from sim.runner import task_key
+
+    feats = np.arange(6.0).reshape(3, 2)
+    a = Job.of(sim.Cascade([0.3, 0.2, 0.1]), "CascadeLinTS", K=1, n=10, runs=1, policy_params={"features": feats})
+    b = Job.of(sim.Cascade([0.3, 0.2, 0.1]), "CascadeLinTS", K=1, n=10, runs=1, policy_params={"features": feats + 0})
+    c = Job.of(sim.Cascade([0.3, 0.2, 0.1]), "CascadeLinTS", K=1, n=10, runs=1, policy_params={"features": feats + 1})
+    assert task_key(a, (0, 1), "v") == task_key(b, (0, 1), "v") != task_key(c, (0, 1), "v")
+    with pytest.raises(TypeError, match="cannot hash"):
+        task_key(Job.of(sim.Cascade([0.3]), "CascadeUCB1", K=1, n=1, runs=1, policy_params={"f": object()}), (0, 1), "v")
