@@ -34,7 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
             if exc.name != modname:
                 raise
             continue
-        p = sub.add_parser(name, help=help_, description=(mod.__doc__ or help_).strip())
+        p = sub.add_parser(name, help=help_, description=(mod.__doc__ or help_).strip(),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
         mod.add_arguments(p)
         p.set_defaults(_run=mod.run)
     return parser
