@@ -15,6 +15,16 @@ import numpy as np
 from report import doc, figures
 from report.sections import RenderContext
 
+VERDICTS_TEXT = (
+    "Verdicts (report.compare): a finite-time bound 'holds' when the simultaneous confidence band "
+    "of the mean regret stays under it at every checkpoint, is 'violated' when the band's lower "
+    "edge exceeds it somewhere, else 'inconclusive'. An asymptotic bound (unknown constants or a "
+    "liminf/limsup statement) is compared through the slope of R(n) on log n over the last decade "
+    "of n: 'consistent' when the slope's CI lies on the bound's side, 'inconsistent' when it lies "
+    "on the other side — at these n only: a finite-n slope cannot refute a limit statement, and "
+    "KL-UCB-type indices approach their limits slowly (log log n terms). The ratio is the bound's "
+    "value (or log n coefficient) over the empirical regret (or slope).")
+
 #: settings beyond this many get one combined figure instead of one figure set each
 MAX_SETTING_FIGS = 4
 
@@ -158,6 +168,8 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
         blocks.append(doc.p(f"Simulated by {run.get('runner')}: {run.get('computed')} tasks computed, "
                             f"{run.get('cached')} loaded from the cache, {_fmt(run.get('sim_wall_s', 'nan'))} s."))
     blocks.append(_settings_table(data))
+    if any(s["bounds"] for s in data["settings"]):
+        blocks.append(doc.p(VERDICTS_TEXT))
     if data.get("missing_policies"):
         blocks.append(doc.notice("not computed yet: policies not available in sim: "
                                  + ", ".join(data["missing_policies"])))
