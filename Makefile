@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: test test-all report bench notebooks clean venv
+.PHONY: test test-fast report bench notebooks screenshot clean venv
 
 venv: $(STAMP)
 
@@ -15,13 +15,13 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-## make test: the fast suite plus the bounded slow smoke set (what CI runs)
+## make test: every test, the slow ones included (what CI runs; about 2 minutes on 2 cores)
 test: $(STAMP)
-	$(BIN)/python -m pytest -q -n 2 --dist loadfile
-
-## make test-all: everything, including long slow tests
-test-all: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile --run-slow
+
+## make test-fast: the development loop, skipping tests marked slow
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 ## make report: the main job (quick profile by default)
 report: $(STAMP)

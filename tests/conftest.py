@@ -4,13 +4,13 @@ import pytest
 
 def pytest_addoption(parser):
     parser.addoption("--run-slow", action="store_true", default=False,
-                     help="also run tests marked slow (long searches, big simulations)")
+                     help="also run tests marked slow (make test passes it; make test-fast does not)")
 
 
 def pytest_collection_modifyitems(config, items):
     if config.getoption("--run-slow"):
         return
-    skip = pytest.mark.skip(reason="slow: run with --run-slow (make test-all)")
+    skip = pytest.mark.skip(reason="slow: run with --run-slow (make test)")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
