@@ -1,0 +1,179 @@
+"""DCM-T1 — the proof chain of Theorem 1 of DCM bandits (SPEC §2.1), checked step by step.
+
+Source ``000_0b27131c69d8f24c.txt``, 定理1 (slides '定理1:期待リグレットの上限(特殊形)' and
+'定理1:証明のつづき').  With ``v̄(1) = … = v̄(K) = γ`` the proof argues:
+
+1. *Rearrangement.* Because every order of ``A*`` is optimal when ``v̄`` is constant, reorder
+   ``A*`` so that ``A*(k) = A_t(k)`` whenever ``A_t(k) ∈ A*``; then ``w̄|_{A*} ≥ w̄|_{A_t}``
+   elementwise.  Checked by exact brute force (:func:`rearrangement_holds`): for every list
+   ``A_t`` and *every* way of filling the remaining positions, the order holds.
+2. *Lemma 1 then Lemma 2.* With ``x = w̄|_{A*} ≥ y = w̄|_{A_t}`` in ``[0, p_max]^K``::
+
+       V(γx) − V(γy) ≤ γ[Σx − Σy]            (DCM-L1 at γx ≥ γy)
+                     ≤ (γ/α)[V(x) − V(y)]     (DCM-L2, α = (1 − p_max)^{K−1})
+
+   i.e. ``α (V(γx) − V(γy)) ≤ γ (V(x) − V(y))`` — the claims ``DCM-T1/chain[K=k]``, each
+   proved by one certificate: ``γ·(L2 certificate at x, y) + α·(L1 certificate at γx, γy)``,
+   and for every K by composing the general proofs of DCM-L1 and DCM-L2.
+
+The bound itself (a regret bound with unknown ``C_2(ε)``, ``β(ε)``) lives in
+:func:`bounds.dcm.dcm_t1` and is compared with simulated regret in the report.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache, partial
+
+import numpy as np
+import sympy as sp
+
+from lemmas._dcm_algebra import (SOURCE_000, Atom, V, add_c, nonneg_facts, prod_c, relation_target,
+                                 verify_certificate, vec)
+from lemmas.dcm_lemma1 import l1_certificate, l1_general_proof
+from lemmas.dcm_lemma2 import P, l2_certificate, l2_general_proof
+from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from lemmas.engine.registry import register
+
+SOURCE_T1 = f"{SOURCE_000}, 定理1 (slides '定理1:期待リグレットの上限(特殊形)', '定理1:証明のつづき')"
+G = sp.Symbol("g", real=True)  # γ
+K_VALUES = tuple(range(1, 7))
+#: rearrangement brute force: (L, K) sizes and seeded instances per size
+REARRANGE_SIZES = ((3, 2), (4, 2), (5, 3), (6, 3), (6, 4))
+REARRANGE_INSTANCES = 40
+
+
+def chain_certificate(K: int):
+    """``γ(V(x) − V(y)) − α(V(γx) − V(γy))`` as ``γ·cert_L2(x, y) + α·cert_L1(γx, γy)``."""
+    x, y = vec("x", K), vec("y", K)
+    gx, gy = [G * xk for xk in x], [G * yk for yk in y]
+    alpha = prod_c(Atom(1), *[Atom(1 - P, "1 - p >= 0")] * (K - 1))
+    return add_c(prod_c(Atom(G, "gamma >= 0"), l2_certificate(x, y, P)),
+                 prod_c(alpha, l1_certificate(gx, gy)))
+
+
+def chain_instance_proof(K, statement, domain, assumptions) -> ProofArtefact:
+    """``proof=`` of ``DCM-T1/chain[K=k]``: L1 at (γx, γy) and L2 at (x, y), one certificate."""
+    x, y = vec("x", K), vec("y", K)
+    facts = nonneg_facts(domain, assumptions)
+    steps, scaled = [], []
+    # L1's hypotheses at (γx, γy): γx_k − γy_k ≥ 0 and γz ∈ [0, 1], each from the box and x ≥ y
+    for xk, yk in zip(x, y):
+        steps.append(verify_certificate(f"gamma*{xk} - gamma*{yk} == gamma*({xk} - {yk}) >= 0",
+                                        G * xk - G * yk, prod_c(Atom(G), Atom(xk - yk)), facts))
+        scaled.append(sp.Ge(G * xk, G * yk))
+    for z in (*x, *y):
+        steps.append(verify_certificate(f"gamma*{z} >= 0", G * z, prod_c(Atom(G), Atom(z)), facts))
+        steps.append(verify_certificate(f"1 - gamma*{z} == (1 - gamma) + gamma*(1 - {z}) >= 0",
+                                        1 - G * z, add_c(Atom(1 - G), prod_c(Atom(G), Atom(1 - z))), facts))
+        scaled += [sp.Ge(G * z, 0), sp.Le(G * z, 1)]
+    facts = nonneg_facts(domain, assumptions, extra=scaled)
+    steps.append(verify_certificate(
+        f"K={K}: gamma (V(x)-V(y)) - alpha (V(gx)-V(gy)) == gamma*cert_L2(x,y) + alpha*cert_L1(gx,gy)",
+        relation_target(statement), chain_certificate(K), facts))
+    return ProofArtefact(summary=f"DCM-T1 chain at K={K}: Lemma 1 at (γx, γy) and Lemma 2 at (x, y)",
+                         steps=tuple(steps))
+
+
+def chain_claim(K: int, variant: str | None = None) -> Claim:
+    """``DCM-T1/chain[K=k]``, or the mutant ``no-alpha`` (drops the 1/α factor).
+
+    ``no-alpha`` claims ``V(γx) − V(γy) ≤ γ(V(x) − V(y))``, which DCM-L4 reverses; it is true at
+    K = 1 (equality) and false from K = 2 — the reason Theorem 1 pays ``γ/α`` rather than ``γ``.
+    """
+    x, y = vec("x", K), vec("y", K)
+    dom = {s: (0, 1) for s in (*x, *y, P, G)}
+    assumptions = [sp.Ge(xk, yk) for xk, yk in zip(x, y)] + [sp.Le(z, P) for z in (*x, *y)]
+    alpha = 1 if variant == "no-alpha" else (1 - P) ** (K - 1)
+    statement = sp.Le(alpha * (V([G * xk for xk in x]) - V([G * yk for yk in y])),
+                      G * (V(x) - V(y)), evaluate=False)
+    if variant == "no-alpha":
+        return Claim(id=f"DCM-T1/chain/no-alpha[K={K}]", spec_id="DCM-T1", kind="inequality", expected=False,
+                     statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_T1,
+                     description=(f"Mutant at K={K}: Theorem 1's chain without α, "
+                                  "V(γx) − V(γy) ≤ γ(V(x) − V(y)) — Lemma 4 says ≥."))
+    if variant is not None:
+        raise ValueError(f"variant must be None or 'no-alpha', got {variant!r}")
+    return Claim(id=f"DCM-T1/chain[K={K}]", spec_id="DCM-T1", kind="inequality", expected=True,
+                 statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_T1,
+                 description=(f"Theorem 1's chain at K={K}: α(V(γx) − V(γy)) ≤ γ(V(x) − V(y)) for "
+                              "x ≥ y in [0, p]^K (Lemma 1 at γx ≥ γy, then Lemma 2)."),
+                 proof=partial(chain_instance_proof, K, statement, dom, tuple(assumptions)))
+
+
+@cache
+def chain_general_proof() -> ProofArtefact:
+    """Every K: compose the general proofs of DCM-L1 and DCM-L2 (both from DCM-TEL)."""
+    a, b, S, R, al, g = sp.symbols("a b S R alpha gamma", real=True)
+    # L1 at (γx, γy): a := V(γx) − V(γy) ≤ Σγx − Σγy = γS;  L2: αS ≤ R := V(x) − V(y)
+    steps = [("DCM-L1 for every K", l1_general_proof().summary),
+             ("DCM-L2 for every K", l2_general_proof().summary),
+             ("L1 applies at (γx, γy): γ ∈ [0,1] keeps γx, γy in [0,1]^K and γx ≥ γy",
+              "checked per K by certificates in DCM-T1/chain[K=k]"),
+             ("sum of γx minus sum of γy equals γ S", sp.sstr(sp.expand(g * S - g * S)) + " == 0")]
+    # γR − αa = γ(R − αS) + α(γS − a): both brackets ≥ 0 (L2, L1), γ, α ≥ 0
+    ident = sp.expand(g * R - al * a - (g * (R - al * S) + al * (g * S - a)))
+    if ident != 0:
+        raise AssertionError(f"composition identity fails: {ident}")
+    steps.append(("γR − αa == γ(R − αS) + α(γS − a), each product of non-negatives (L2, L1)", "expand == 0"))
+    return ProofArtefact(summary="DCM-T1 chain holds for every K (DCM-L1 then DCM-L2)", steps=tuple(steps))
+
+
+def rearrangement_holds(w, K: int) -> tuple[bool, dict | None]:
+    """Source's rearrangement for every list ``A_t`` and every fill: ``w|_{A*} ≥ w|_{A_t}``.
+
+    ``A*`` is the set of the K largest ``w`` (ties: the first K in index order, as any optimal
+    set would do). Returns ``(True, None)`` or ``(False, witness)``.
+    """
+    L = len(w)
+    a_star = sorted(range(L), key=lambda e: (-w[e], e))[:K]
+    for A in itertools.permutations(range(L), K):
+        pinned = {k: a for k, a in enumerate(A) if a in a_star}
+        free_pos = [k for k in range(K) if k not in pinned]
+        rest = [a for a in a_star if a not in pinned.values()]
+        for fill in itertools.permutations(rest):
+            order = dict(pinned) | dict(zip(free_pos, fill))
+            if any(w[order[k]] < w[A[k]] for k in range(K)):
+                return False, {"w": [str(x) for x in w], "A_t": A, "A*": [order[k] for k in range(K)]}
+    return True, None
+
+
+def _decide_rearrangement(budget_s: float) -> Outcome:
+    rng = np.random.default_rng(np.random.SeedSequence(2016))
+    n = 0
+    for L, K in REARRANGE_SIZES:
+        for i in range(REARRANGE_INSTANCES):
+            # exact rationals; every other instance with ties, to exercise equal attractions
+            den = 10 if i % 2 else 1000
+            w = [Fraction(int(v), den) for v in rng.integers(0, den + 1, size=L)]
+            ok, witness = rearrangement_holds(w, K)
+            n += 1
+            if not ok:
+                return Outcome("refuted", "exact brute force", {"instances": n}, counterexample=witness)
+    return Outcome("proved", "exact brute force + argument",
+                   {"instances": n, "sizes": REARRANGE_SIZES,
+                    "argument": ("a pinned position compares an item with itself; a free position of A_t "
+                                 "holds an item outside A*, which no item of A* is below")})
+
+
+def _decide_general(budget_s: float) -> Outcome:
+    return Outcome("proved", "derivation (DCM-L1, DCM-L2)", {"proof": chain_general_proof().as_dict()})
+
+
+@register
+def dcm_t1_claims():
+    yield ProcedureClaim(
+        id="DCM-T1/rearrangement", spec_id="DCM-T1", kind="computation", expected=True,
+        statement_text=("with v̄ constant, reorder A* so that A*(k) = A_t(k) when A_t(k) ∈ A*: "
+                        "then w̄|_{A*} ≥ w̄|_{A_t} elementwise, for every list A_t and every fill"),
+        decide=_decide_rearrangement, source=SOURCE_T1,
+        description=("Theorem 1's first step (exact brute force over all lists and fills on seeded "
+                     "rational instances, with ties; the argument for general L, K in the evidence)."))
+    yield ProcedureClaim(
+        id="DCM-T1/chain", spec_id="DCM-T1", kind="inequality", expected=True,
+        statement_text="for every K, x ≥ y in [0, p]^K, γ ∈ [0,1]: α(V(γx) − V(γy)) ≤ γ(V(x) − V(y))",
+        decide=_decide_general, source=SOURCE_T1,
+        description="Theorem 1's chain L1 → L2 for every K, composed from the general proofs.")
+    for K in K_VALUES:
+        yield chain_claim(K)
+    yield chain_claim(2, "no-alpha")
