@@ -8,11 +8,11 @@ Public API (issue 2 contract)::
 Catalogue modules live directly in this package (one per claim family, named
 after it); the engine lives in :mod:`lemmas.engine`.
 """
+from lemmas.engine.check import check
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, catalogue, errata, get, register, register_erratum
-from lemmas.engine.verdict import Verdict
-from lemmas.engine.check import check
 from lemmas.engine.validate import InfeasibleAssumptions
+from lemmas.engine.verdict import Verdict
 
 __all__ = [
     "Claim", "ProcedureClaim", "InfeasibleAssumptions", "ProofArtefact", "Outcome", "Verdict", "check",

@@ -21,6 +21,7 @@ import sympy as sp
 
 from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, register, register_erratum
+from lemmas.engine.require import require
 from lemmas.exact_prob import (
     binomial_tail_ge,
     exp_bounds,
@@ -47,20 +48,20 @@ def hlemma_proof() -> ProofArtefact:
     # (1) the two-point bound's value equals e^{φ(u)} with p = −a/(b−a), u = s(b−a)
     mgf = b / (b - a) * sp.exp(s * a) - a / (b - a) * sp.exp(s * b)
     lhs = phi.subs({p: -a / (b - a), u: s * (b - a)})
-    assert sp.simplify(sp.exp(lhs) - mgf) == 0, "e^{φ(s(b−a))} != b/(b−a)e^{sa} − a/(b−a)e^{sb}"
+    require(sp.simplify(sp.exp(lhs) - mgf) == 0, "e^{φ(s(b−a))} != b/(b−a)e^{sa} − a/(b−a)e^{sb}")
     steps.append(("e^{φ(s(b−a))} = b/(b−a) e^{sa} − a/(b−a) e^{sb} with p = −a/(b−a)", "simplify(diff) == 0"))
     # (2) φ(0) = 0, φ'(0) = 0
-    assert sp.simplify(phi.subs(u, 0)) == 0
+    require(sp.simplify(phi.subs(u, 0)) == 0, 'sp.simplify(phi.subs(u, 0)) == 0')
     steps.append(("φ(0) = log(p + (1−p)) = 0", "simplify(φ(0)) == 0"))
     d1 = sp.diff(phi, u)
-    assert sp.simplify(d1.subs(u, 0)) == 0
-    assert sp.simplify(d1 - (-p + p * sp.exp(u) / (1 - p + p * sp.exp(u)))) == 0
+    require(sp.simplify(d1.subs(u, 0)) == 0, 'sp.simplify(d1.subs(u, 0)) == 0')
+    require(sp.simplify(d1 - (-p + p * sp.exp(u) / (1 - p + p * sp.exp(u)))) == 0, 'sp.simplify(d1 - (-p + p * sp.exp(u) / (1 - p + p * sp.exp(u)))) == 0')
     steps.append(("φ'(u) = −p + p e^u/(1 − p + p e^u), φ'(0) = 0", "simplify == 0"))
     # (3) φ'' = ρ(1 − ρ), ρ = p e^u/(1 − p + p e^u), and 1/4 − ρ(1−ρ) = (ρ − 1/2)^2
     rho = p * sp.exp(u) / (1 - p + p * sp.exp(u))
-    assert sp.simplify(sp.diff(phi, u, 2) - rho * (1 - rho)) == 0
+    require(sp.simplify(sp.diff(phi, u, 2) - rho * (1 - rho)) == 0, 'sp.simplify(sp.diff(phi, u, 2) - rho * (1 - rho)) == 0')
     r = sp.Symbol("r", real=True)
-    assert sp.expand(sp.Rational(1, 4) - r * (1 - r) - (r - sp.Rational(1, 2)) ** 2) == 0
+    require(sp.expand(sp.Rational(1, 4) - r * (1 - r) - (r - sp.Rational(1, 2)) ** 2) == 0, 'sp.expand(sp.Rational(1, 4) - r * (1 - r) - (r - sp.Rational(1, 2)) ** 2) == 0')
     steps.append(("φ''(u) = ρ(1−ρ) with ρ = p e^u/(1−p+p e^u) ∈ [0,1] for p ∈ [0,1]",
                   "simplify(φ'' − ρ(1−ρ)) == 0"))
     steps.append(("ρ(1−ρ) <= 1/4 since 1/4 − ρ(1−ρ) = (ρ − 1/2)^2", "expand == 0"))
@@ -116,12 +117,12 @@ def decide_taylor_as_printed(budget_s: float) -> Outcome:
     pv, uv = sp.Rational(1, 2), sp.Integer(2)
     rhs = (phi.subs(u, 0) + u * sp.diff(phi, u).subs(u, 0) + u ** 2 / 2 * sp.diff(phi, u, 2).subs(u, 0))
     rhs_val = sp.nsimplify(sp.simplify(rhs.subs({p: pv}).subs(u, uv)))
-    assert rhs_val == sp.Rational(1, 2), rhs_val
+    require(rhs_val == sp.Rational(1, 2), rhs_val)
     # φ(2) at p = 1/2 is log((e + e^{-1})/2); φ(2) < 1/2 ⇔ e + e^{-1} < 2 e^{1/2}: exact bounds
     _, e_hi = exp_bounds(Fraction(1))
     _, einv_hi = exp_bounds(Fraction(-1))
     sqrt_e_lo, _ = exp_bounds(Fraction(1, 2))
-    assert e_hi + einv_hi < 2 * sqrt_e_lo
+    require(e_hi + einv_hi < 2 * sqrt_e_lo, 'e_hi + einv_hi < 2 * sqrt_e_lo')
     with mpmath.workdps(50):
         lhs50 = mpmath.log(mpmath.cosh(1))
     return Outcome("refuted", "exact rational bounds on e (+ mpmath 50 digits)",
@@ -209,10 +210,10 @@ def as_printed_counterexample():
 
 def decide_hoeffding_as_printed(budget_s: float) -> Outcome:
     tail, q_printed, q_true = as_printed_counterexample()
-    assert q_printed == -4 and q_true == -2
+    require(q_printed == -4 and q_true == -2, 'q_printed == -4 and q_true == -2')
     if exp_compare(q_printed, tail) >= 0:
         return Outcome("survived", "exact binomial tail", evidence={"tail": tail})
-    assert exp_compare(q_true, tail) > 0  # the squared form holds on the same instance
+    require(exp_compare(q_true, tail) > 0, 'exp_compare(q_true, tail) > 0')  # the squared form holds on the same instance
     with mpmath.workdps(50):
         t50 = mpmath.mpf(tail.numerator) / tail.denominator
         return Outcome("refuted", "exact binomial tail vs rational bounds on e^{-4}",

@@ -24,6 +24,7 @@ import numpy as np
 
 from lemmas.engine.claim import Outcome, ProcedureClaim
 from lemmas.engine.registry import Erratum, register, register_erratum
+from lemmas.engine.require import require
 from lemmas.exact_prob import exp_compare, joint_outcomes, validate_dist
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
@@ -78,7 +79,7 @@ def decide_azuma(budget_s: float) -> Outcome:
     insts = azuma_instances()
     for cs, qs in insts:
         dist = azuma_distribution(cs, qs)
-        assert sum(v * p for v, p in dist.items()) == 0  # a martingale: mean zero
+        require(sum(v * p for v, p in dist.items()) == 0, 'sum(v * p for v, p in dist.items()) == 0')  # a martingale: mean zero
         if (eps := tail_violation(dist, sum(c * c for c in cs))) is not None:
             return Outcome("refuted", "exact path enumeration", counterexample={"c": cs, "q": qs, "eps": eps})
     return Outcome("survived", "exact path enumeration of adaptive martingales",
@@ -203,7 +204,7 @@ def decide_zk_centred(budget_s: float) -> Outcome:
             return Outcome("refuted", "exact", counterexample={"f": name, **bad[0]})
         count += 1
     bad = azuma_step_violations(lambda a, b: Fraction(a + b), [{0: HALF, 1: HALF}] * 2, centred=True)
-    assert not bad
+    require(not bad, 'not bad')
     return Outcome("survived", "exact conditional expectations at every prefix",
                    evidence={"functions": count + 1,
                              "argument": "V_k = g_k − g_{k−1} >= inf_x g_k(·,x) − g_{k−1} = Z_k, and "

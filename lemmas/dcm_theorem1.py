@@ -28,8 +28,17 @@ from functools import cache, partial
 import numpy as np
 import sympy as sp
 
-from lemmas._dcm_algebra import (SOURCE_000, Atom, V, add_c, nonneg_facts, prod_c, relation_target,
-                                 verify_certificate, vec)
+from lemmas._dcm_algebra import (
+    SOURCE_000,
+    Atom,
+    V,
+    add_c,
+    nonneg_facts,
+    prod_c,
+    relation_target,
+    vec,
+    verify_certificate,
+)
 from lemmas.dcm_lemma1 import l1_certificate, l1_general_proof
 from lemmas.dcm_lemma2 import P, l2_certificate, l2_general_proof
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact

@@ -24,6 +24,7 @@ from bounds.kl import kl_sym, klucb_index, klucb_threshold
 from lemmas._derive import Derivation, proved
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from lemmas.engine.registry import register
+from lemmas.engine.require import require
 
 SRC_000 = "000_0b27131c69d8f24c.txt, dcmKL-UCB (UCB の計算, log t + 3 log log t)"
 SRC_003 = "003_f899901a464da92a.txt, section 'KL-UCB'"
@@ -108,7 +109,7 @@ def klucb_index_mp(w, T, t, dps: int = MP_DPS):
         s = (level - wlogw) / (1 - w) - mp.log(1 - w)
         tiny = mp.mpf(10) ** (-dps)
         # φ(s_0) ≥ 0 exactly; allow rounding when s_0 is the root itself (w = 0)
-        assert _phi_s(w, s, level) >= -tiny, "reference start left of the root"
+        require(_phi_s(w, s, level) >= -tiny, "reference start left of the root")
         for _ in range(200):
             r = mp.exp(-s)
             step = _phi_s(w, s, level) / ((1 - r - w) / (1 - r))
@@ -119,7 +120,7 @@ def klucb_index_mp(w, T, t, dps: int = MP_DPS):
             raise AssertionError("reference Newton did not converge")
         s_w = -mp.log(1 - w)  # q = w
         lo, hi = max(s_w, s - MP_CERT_WIDTH), s + MP_CERT_WIDTH
-        assert _phi_s(w, lo, level) <= 0 <= _phi_s(w, hi, level), "reference root not certified"
+        require(_phi_s(w, lo, level) <= 0 <= _phi_s(w, hi, level), "reference root not certified")
         return 1 - mp.exp(-s)
 
 

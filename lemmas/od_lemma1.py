@@ -32,6 +32,7 @@ import sympy as sp
 
 from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, register, register_erratum
+from lemmas.engine.require import require
 from lemmas.exact_prob import crossing_probability, fixed_n_deviation_probability, sqrt_log_band
 
 SRC = "001_eb740855b56fcd8b.txt"
@@ -105,7 +106,7 @@ def decide_random_n(budget_s: float) -> Outcome:
     worst = max(bad, key=lambda r: int(r["t"]))
     t, a, th = worst["t"], Fraction(worst["alpha"]), Fraction(worst["theta"])
     pr = stop_rule_deviation_probability(t, a, th)
-    assert pr > hoeffding_step_bound(t, a)  # exact rational comparison
+    require(pr > hoeffding_step_bound(t, a), 'pr > hoeffding_step_bound(t, a)')  # exact rational comparison
     return Outcome("refuted", "exact DP over the Bernoulli random walk (integer path weights)",
                    evidence={"rows": rows, "sampling_rule": "stop sampling at the first n with "
                              "|S_n/n − θ| > sqrt(α log t / n)"},
@@ -134,17 +135,17 @@ def decide_repaired(budget_s: float) -> Outcome:
 def repaired_series_proof() -> ProofArtefact:
     a, t, n, T = sp.symbols("alpha t n T", positive=True)
     s = sp.summation(2 * t ** (-2 * a), (n, 1, t))
-    assert sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0
+    require(sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0, 'sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0')
     steps = [("Σ_{n=1}^{t} 2 t^{−2α} = 2 t^{1−2α}", "simplify(diff) == 0")]
     for av, finite in ((sp.Rational(3, 2), True), (sp.Integer(2), True), (sp.Integer(1), False),
                        (sp.Rational(3, 4), False)):
         series = sp.summation(2 * T ** (1 - 2 * av), (T, 1, sp.oo))
-        assert (series.is_finite is True) == finite, (av, series)
+        require((series.is_finite is True) == finite, (av, series))
         if finite:
-            assert sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0
+            require(sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0, 'sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0')
         steps.append((f"α = {av}: Σ_t 2 t^(1−2α) = {sp.sstr(series)}", "sympy summation"))
     # p-series: Σ t^{-s} converges iff s > 1; here s = 2α − 1, so iff α > 1.
-    assert sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo)
+    require(sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo), 'sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo)')
     steps.append(("convergence of Σ t^{−(2α−1)} ⇔ 2α − 1 > 1 ⇔ α > 1", "solve_univariate_inequality"))
     return ProofArtefact("repaired Lemma 1 series: Σ_t 2t^{1−2α} = 2ζ(2α−1) < ∞ iff α > 1", tuple(steps))
 

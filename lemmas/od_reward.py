@@ -23,6 +23,7 @@ import sympy as sp
 from bounds.click import depth_reward
 from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import register
+from lemmas.engine.require import require
 
 SRC = "001_eb740855b56fcd8b.txt"
 LOC_R = "3.4 報酬と目標"
@@ -61,7 +62,7 @@ def reward_identity_proof(max_K: int = 4) -> ProofArtefact:
         P = sp.symbols(f"P1:{K + 1}")
         th = sp.symbols(f"theta1:{K + 1}")
         enum = enumerated_expected_clicks(P, th)
-        assert sp.expand(enum - depth_reward(list(range(K)), th, P)) == 0
+        require(sp.expand(enum - depth_reward(list(range(K)), th, P)) == 0, 'sp.expand(enum - depth_reward(list(range(K)), th, P)) == 0')
         steps.append((f"K = {K}: Σ_v Pr(V=v) Σ_clicks Pr(clicks) #clicks = Σ_j P_j θ_j", "expand(diff) == 0"))
     steps.append(("every K: Σ_v (P_v − P_{v+1}) Σ_{j<=v} θ_j = Σ_j θ_j Σ_{v>=j}(P_v − P_{v+1}) = Σ_j P_j θ_j",
                   "telescoping (argued)"))
@@ -71,9 +72,9 @@ def reward_identity_proof(max_K: int = 4) -> ProofArtefact:
 def exchange_proof() -> ProofArtefact:
     Pj, Pk, ta, tb, tn = sp.symbols("P_j P_k theta_a theta_b theta_new")
     swap = (Pj * ta + Pk * tb) - (Pj * tb + Pk * ta)
-    assert sp.factor(swap) == sp.factor((Pj - Pk) * (ta - tb))
+    require(sp.factor(swap) == sp.factor((Pj - Pk) * (ta - tb)), 'sp.factor(swap) == sp.factor((Pj - Pk) * (ta - tb))')
     repl = Pj * tn - Pj * ta
-    assert sp.expand(repl - Pj * (tn - ta)) == 0
+    require(sp.expand(repl - Pj * (tn - ta)) == 0, 'sp.expand(repl - Pj * (tn - ta)) == 0')
     return ProofArtefact(
         "sorted θ is optimal: no swap or replacement improves a list whose θ decrease along non-increasing P",
         (("(P_j θ_a + P_k θ_b) − (P_j θ_b + P_k θ_a) = (P_j − P_k)(θ_a − θ_b) >= 0 if j < k, θ_a >= θ_b",

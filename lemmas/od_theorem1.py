@@ -23,6 +23,7 @@ import sympy as sp
 from bounds.depth import NAMED_P, od_vs_pbm_ratio
 from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import register
+from lemmas.engine.require import require
 
 SRC = "001_eb740855b56fcd8b.txt"
 SOURCE_T1 = f"{SRC}, 定理1 and 補題1"
@@ -32,11 +33,6 @@ RATIO_REL_TOL = 1e-12
 
 a, t, eps = sp.symbols("alpha t epsilon", positive=True)
 K, L, PK = sp.symbols("K L P_K", positive=True)
-
-
-def _require(ok: bool, step: str) -> None:
-    if not ok:
-        raise AssertionError(f"step fails: {step}")
 
 
 def constant_term_proof(exponent_shift: int) -> ProofArtefact:
@@ -50,17 +46,17 @@ def constant_term_proof(exponent_shift: int) -> ProofArtefact:
     total = sp.piecewise_fold(total)
     if isinstance(total, sp.Piecewise):
         expr, cond = total.args[0]
-        _require(sp.simplify(expr - closed) == 0, "the series equals 2KLζ(s)")
+        require(sp.simplify(expr - closed) == 0, "the series equals 2KLζ(s)")
         steps.append(("series == 2 K L zeta(s) on its convergence branch", sp.sstr(cond)))
     else:
-        _require(sp.simplify(total - closed) == 0, "the series equals 2KLζ(s)")
+        require(sp.simplify(total - closed) == 0, "the series equals 2KLζ(s)")
     threshold = sp.Rational(1 + exponent_shift, 2)
     sol = sp.solve_univariate_inequality(s_exp > 1, a, relational=False)
-    _require(sol == sp.Interval.open(threshold, sp.oo), "convergence region")
+    require(sol == sp.Interval.open(threshold, sp.oo), "convergence region")
     steps.append((f"p-series converges iff {sp.sstr(s_exp)} > 1 iff α > {threshold}", sp.sstr(sol)))
     for av, finite in ((threshold + sp.Rational(1, 2), True), (threshold, False)):
         val = sp.summation(t ** (-(2 * av - exponent_shift)), (t, 1, sp.oo))
-        _require((val.is_finite is True) == finite, f"finiteness at α = {av}")
+        require((val.is_finite is True) == finite, f"finiteness at α = {av}")
         steps.append((f"α = {av}: Σ t^(−{2 * av - exponent_shift}) = {sp.sstr(val)}", "sympy summation"))
     return ProofArtefact(summary=f"Σ_t K·2L t^(−{sp.sstr(s_exp)}) = 2KLζ({sp.sstr(s_exp)}), finite iff α > {threshold}",
                          steps=tuple(steps))
@@ -69,13 +65,13 @@ def constant_term_proof(exponent_shift: int) -> ProofArtefact:
 def ratio_proof() -> ProofArtefact:
     ratio = (16 * (1 + eps) / PK ** 2) / (32 * a)
     lim = sp.limit(sp.limit(ratio, eps, 0), a, sp.Rational(1, 2))
-    _require(sp.simplify(lim - PK ** -2) == 0, "limit equals P_K^-2")
+    require(sp.simplify(lim - PK ** -2) == 0, "limit equals P_K^-2")
     steps = [("PBM-UCB / OD-UCB leading coefficients (shared log T · F(d) · B cancels)", sp.sstr(ratio)),
              ("limit ε → 0, α → 1/2", sp.sstr(lim))]
     for name, P in NAMED_P.items():
         exact = 1 / sp.Rational(str(P[-1])) ** 2
         got = od_vs_pbm_ratio(P, alpha=0.5, eps=0.0)
-        _require(abs(got - float(exact)) <= RATIO_REL_TOL * float(exact), f"bounds.depth on {name}")
+        require(abs(got - float(exact)) <= RATIO_REL_TOL * float(exact), f"bounds.depth on {name}")
         steps.append((f"bounds.depth.od_vs_pbm_ratio on {name} P (P_K = {P[-1]})", f"{got!r} == 1/P_K^2 = {exact}"))
     return ProofArtefact(summary="PBM-UCB's leading term is P_K^-2 times OD-UCB's (ε → 0, α → 1/2)",
                          steps=tuple(steps))
@@ -84,7 +80,7 @@ def ratio_proof() -> ProofArtefact:
 def ratio_at_alpha_one_proof() -> ProofArtefact:
     ratio = (16 / PK ** 2) / (32 * a)
     lim = sp.limit(ratio, a, 1)
-    _require(sp.simplify(lim - PK ** -2 / 2) == 0, "limit equals P_K^-2 / 2")
+    require(sp.simplify(lim - PK ** -2 / 2) == 0, "limit equals P_K^-2 / 2")
     return ProofArtefact(summary="with the repaired Lemma 1 (α > 1), the ratio tends to P_K^-2 / 2 at α → 1",
                          steps=(("limit ε = 0, α → 1 of 16/(32 α P_K²)", sp.sstr(lim)),))
 

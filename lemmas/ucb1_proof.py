@@ -23,6 +23,7 @@ import sympy as sp
 
 from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from lemmas.engine.registry import Erratum, register, register_erratum
+from lemmas.engine.require import require
 from lemmas.exact_prob import binomial_pmf, exp_compare
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
@@ -87,10 +88,10 @@ def sum_proof() -> ProofArtefact:
     x, beta = sp.symbols("x beta", positive=True)
     a = 1 + beta  # α > 1
     integral = sp.integrate(x ** (-a), (x, 1, sp.oo))
-    assert sp.simplify(integral - 1 / beta) == 0
-    assert sp.simplify(2 * (1 + integral) - 2 * a / (a - 1)) == 0
+    require(sp.simplify(integral - 1 / beta) == 0, 'sp.simplify(integral - 1 / beta) == 0')
+    require(sp.simplify(2 * (1 + integral) - 2 * a / (a - 1)) == 0, 'sp.simplify(2 * (1 + integral) - 2 * a / (a - 1)) == 0')
     # t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for t >= 2, because x^{−α} is decreasing on x > 0
-    assert sp.simplify(sp.diff(x ** (-a), x) + a * x ** (-a - 1)) == 0
+    require(sp.simplify(sp.diff(x ** (-a), x) + a * x ** (-a - 1)) == 0, 'sp.simplify(sp.diff(x ** (-a), x) + a * x ** (-a - 1)) == 0')
     steps = (("∫_1^∞ x^{−α} dx = 1/(α−1) for α = 1 + β, β > 0", "sympy integrate"),
              ("2(1 + 1/(α−1)) = 2α/(α−1)", "simplify(diff) == 0"),
              ("d/dx x^{−α} = −α x^{−α−1} < 0 ⇒ t^{−α} <= ∫_{t−1}^{t} x^{−α} dx (t >= 2)", "diff"),
@@ -100,7 +101,7 @@ def sum_proof() -> ProofArtefact:
         for av in (Fraction(11, 10), Fraction(3, 2), Fraction(2), Fraction(3)):
             am = mpmath.mpf(av.numerator) / av.denominator
             lhs, rhs = 2 * mpmath.zeta(am), 2 * am / (am - 1)
-            assert rhs - lhs > mpmath.mpf(10) ** -30
+            require(rhs - lhs > mpmath.mpf(10) ** -30, 'rhs - lhs > mpmath.mpf(10) ** -30')
             checks[str(av)] = {"2ζ(α)": mpmath.nstr(lhs, 20), "2α/(α−1)": mpmath.nstr(rhs, 20)}
     return ProofArtefact("UCB1-SUM: Σ t^{−α} <= 1 + ∫_1^∞ x^{−α}dx = α/(α−1)", steps, {"mpmath_50_digits": checks})
 
@@ -114,9 +115,9 @@ def count_proof() -> ProofArtefact:
     premise_gap = 2 * alpha * L / T - Delta ** 2          # >= 0  ⇔ premise
     conclusion_gap = 2 * alpha * L / Delta ** 2 - T        # >= 0  ⇔ corrected conclusion
     factor = sp.simplify(conclusion_gap / premise_gap)
-    assert sp.simplify(factor - T / Delta ** 2) == 0 and factor.is_positive
+    require(sp.simplify(factor - T / Delta ** 2) == 0 and factor.is_positive, 'sp.simplify(factor - T / Delta ** 2) == 0 and factor.is_positive')
     printed_gap = 2 * L / Delta ** 2 - T
-    assert sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0
+    require(sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0, 'sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0')
     return ProofArtefact(
         "μ_1 <= μ_a + sqrt(2α log t/T) with Δ = μ_1 − μ_a > 0  ⇔  T <= 2αΔ^{−2} log t",
         (("(2αL/Δ² − T) = (T/Δ²)·(2αL/T − Δ²), factor T/Δ² > 0", "simplify"),
@@ -135,7 +136,7 @@ def count_counterexample():
 def decide_count_as_printed(budget_s: float) -> Outcome:
     cx, premise, printed, corrected = count_counterexample()
     if premise and not printed:
-        assert corrected
+        require(corrected, 'corrected')
         return Outcome("refuted", "exact (rational bounds on e^q vs t)",
                        evidence={"premise": "T Δ²/(2α) = 5/8 <= log 3", "printed_conclusion":
                                  "T Δ²/2 = 5/4 <= log 3 is false", "proof_of_correct_step": count_proof().as_dict()},
@@ -154,9 +155,9 @@ def bound_derivation() -> ProofArtefact:
     deltas = (d1, d2, d3)
     exp_count = lambda d: 2 * alpha * d ** -2 * logT + 2 * alpha / (alpha - 1)
     derived = sum(d * exp_count(d) for d in deltas)
-    assert sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0
+    require(sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0, 'sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0')
     diff = sp.simplify(bound_corrected(deltas, logT, alpha) - bound_as_printed(deltas, logT, alpha))
-    assert sp.simplify(diff - 2 * (alpha - 1) * logT * sum(1 / d for d in deltas)) == 0
+    require(sp.simplify(diff - 2 * (alpha - 1) * logT * sum(1 / d for d in deltas)) == 0, 'sp.simplify(diff - 2 * (alpha - 1) * logT * sum(1 / d for d in deltas)) == 0')
     return ProofArtefact(
         "R(T) = Σ Δ_a E[T_a] with E[T_a] <= 2αΔ_a^{−2} log T + 2α/(α−1) gives 2Σ(α log T/Δ_a + αΔ_a/(α−1)); "
         "it exceeds the printed bound by 2(α−1) log T Σ 1/Δ_a",
@@ -174,7 +175,7 @@ def decide_bound_printed_follows(budget_s: float) -> Outcome:
     art = bound_derivation()
     a, horizon, d = Fraction(2), 3, Fraction(1, 2)
     # corrected − printed = 2(α−1) log T / Δ = 4 log 3 > 0 because 3 > 1 = e^0
-    assert exp_compare(0, horizon) < 0
+    require(exp_compare(0, horizon) < 0, 'exp_compare(0, horizon) < 0')
     gap = {"corrected_minus_printed": "2(α−1)·log T/Δ = 4·log 3 > 0"}
     return Outcome("refuted", "symbolic difference + exact sign",
                    evidence={"proof": art.as_dict(), **gap},
