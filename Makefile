@@ -33,5 +33,10 @@ bench: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python -m report.notebooks
 
+## make screenshot: PNGs of out/report/index.html in headless Chromium (after make report;
+## needs Debian's chromium and fonts-noto-cjk: apt-get install -y chromium fonts-noto-cjk)
+screenshot: $(STAMP)
+	$(BIN)/python -m report.screenshot --out out/report
+
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

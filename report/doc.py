@@ -68,6 +68,11 @@ def table(columns, rows, caption: str = "") -> dict:
     return {"kind": "table", "columns": columns, "rows": rows, "caption": caption}
 
 
+def links(items) -> dict:
+    """A bulleted list of ``(text, href)`` links (relative hrefs resolve from the output folder)."""
+    return {"kind": "links", "items": [(str(t), str(h)) for t, h in items]}
+
+
 def figure(path, caption: str = "") -> dict:
     return {"kind": "figure", "path": Path(path), "caption": caption}
 
@@ -112,6 +117,8 @@ def _html_block(b: dict) -> str:
         head = "".join(f"<th>{e(c)}</th>" for c in b["columns"])
         body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in b["rows"])
         return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    if k == "links":
+        return "<ul>" + "".join(f'<li><a href="{e(h)}">{e(t)}</a></li>' for t, h in b["items"]) + "</ul>"
     if k == "figure":
         cap = f"<figcaption>{e(b['caption'])}</figcaption>" if b["caption"] else ""
         return (f'<figure><img alt="{e(b["caption"] or Path(b["path"]).name)}" '
@@ -155,6 +162,8 @@ def _md_block(b: dict, base: Path) -> str:
         lines.append("|" + "---|" * len(b["columns"]))
         lines += ["| " + " | ".join(_md_cell(c) for c in r) + " |" for r in b["rows"]]
         return "\n".join(lines)
+    if k == "links":
+        return "\n".join(f"- [{t}]({h})" for t, h in b["items"])
     if k == "figure":
         path = Path(b["path"])
         try:
