@@ -80,7 +80,8 @@ def derive(setting: Setting, results: dict) -> dict:
     return {"columns": ["quantity", "value", "95% CI"], "rows": rows,
             "caption": "Pulls of the worse arm against the two readings of the Fact",
             "slope": s.slope, "slope_lower": s.lower, "slope_upper": s.upper,
-            "one_over_kl": inv, "delta_over_kl": d * inv, "delta": d}
+            "one_over_kl": inv, "delta_over_kl": d * inv, "delta": d, "p": p,
+            "ratio_mean": m, "ratio_lower": m - h, "ratio_upper": m + h}
 
 
 def standard_not_printed(data: dict) -> tuple[str, str]:
@@ -102,6 +103,26 @@ def standard_not_printed(data: dict) -> tuple[str, str]:
     ans = ("not reproduced" if "not reproduced" in answers else
            "reproduced" if all(a == "reproduced" for a in answers) else "inconclusive")
     return ans, "; ".join(parts)
+
+
+def numeric_fact_verdict(data: dict) -> tuple[str, str]:
+    """Decide ``DCM-FACT/numeric`` (lemmas.dcm_lower_bound's hook) from these estimates of E[T_n(e)]/log n.
+
+    The claim survives when every interval lies above Δ/D_KL and every mean is nearer 1/D_KL; it is
+    statistical evidence, stated as such, beside the exact DCM-FACT claims.
+    """
+    import lemmas
+    from lemmas.dcm_lower_bound import numeric_fact_claim
+
+    est = {(dd["p"], dd["delta"]): (dd["ratio_mean"], dd["ratio_lower"], dd["ratio_upper"])
+           for dd in (s.get("derived") or {} for s in data["settings"]) if "ratio_mean" in dd}
+    if not est:
+        return "inconclusive", "no two-arm setting"
+    v = lemmas.check(numeric_fact_claim(est), budget_s=5)
+    rows = "; ".join(f"p={r['p']:g}, Δ={r['Delta']:g}: {r['mean']:.4g} [{r['ci'][0]:.4g}, {r['ci'][1]:.4g}] "
+                     f"vs 1/D={r['1/D']:.4g}, Δ/D={r['Δ/D']:.4g}" for r in v.evidence["rows"])
+    answer = {"survived": "reproduced", "refuted": "not reproduced"}.get(v.status, "inconclusive")
+    return answer, f"DCM-FACT/numeric {v.status} ({v.method}): {rows}"
 
 
 def extra_render(data: dict, rctx) -> list:
@@ -137,6 +158,8 @@ EXPERIMENT = register_experiment(Experiment(
     qualitative=(
         Qualitative("E[T_n(e)]/log n approaches 1/D_KL(p−Δ‖p) (standard Lai–Robbins), not Δ/D_KL "
                     "(the Fact as printed; the presenter's '分子に Δ は要らない')", standard_not_printed),
+        Qualitative("DCM-FACT/numeric: at the largest n, T_n(e)/log n lies above Δ/D_KL and nearer 1/D_KL "
+                    "(the claim of lemmas.dcm_lower_bound decided on these estimates)", numeric_fact_verdict),
         Qualitative("KL-UCB's regret slope sits above the Lai–Robbins lower bound",
                     bound_verdicts("LAI-ROBBINS")),
         Qualitative("dcmKL-UCB's regret slope on B_LB sits above the DCM-T3 lower bound",
