@@ -106,6 +106,9 @@ def synthetic_results(all_experiments: bool = False) -> dict:
                                           "method": "fixture", "counterexample": None,
                                           "matches_expectation": True}]}}},
         "meta": {"title": "meta", "status": "computed", "reason": "", "wall_s": 0.0, "data": {}},
+        "notebooks": {"title": "notebooks", "status": "computed", "reason": "", "wall_s": 0.0, "data": {
+            "notebooks": [{"name": "syn_notebook", "file": "syn_notebook.ipynb", "title": "Fixture notebook",
+                           "findings": "## What we found\nfixture text"}]}},
     }
     for name, exp in _experiments().items():
         if all_experiments or name in FAST_EXPERIMENTS:
