@@ -81,8 +81,8 @@ def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str,
                      f"UCB α = {UCB_ALPHA}; the source ran T = 200,000 with 5 seeds.",
         stand_in=stand_in,
         notes=(("OD-T1 (Theorem 1) assumes α > 1/2 and the source's experiments use α = 1/2, so the "
-                "theorem says nothing about the runs shown; it is not compared (see the OD-L1 erratum: "
-                "even its constant needs α > 1 once repaired). PBM-UCB's bound is compared as quoted "
+                "theorem says nothing about the runs shown; it is compared in its own section (EXP-OD-T1, "
+                "α = 1 and 3/2; see the OD-L1 erratum: even its constant needs α > 1 once repaired). PBM-UCB's bound is compared as quoted "
                 "in the source (its C_0(ε) is unknown: asymptotic comparison)."),),
         settings=lambda profile: [depth_setting(label, theta, P)], policies=POLICIES,
         sizes={"quick": quick, "paper": Sizes(n=200_000, runs=20)},

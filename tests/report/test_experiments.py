@@ -27,7 +27,7 @@ from report.sections import ComputeContext, NotReady, RenderContext
 #: SPEC §4 experiment IDs every report must carry (the 3c stand-in and the three depth P vectors)
 EXPECTED_IDS = {"EXP-DCM-2a", "EXP-DCM-2b", "EXP-DCM-3ab", "EXP-DCM-3c", "EXP-OD-shallow",
                 "EXP-OD-deep", "EXP-OD-RecGaze", "EXP-CAS-blog", "EXP-LR", "EXP-UCB1",
-                "EXP-CAS-KL"}
+                "EXP-CAS-KL", "EXP-OD-T1"}
 
 
 def test_every_spec_experiment_is_registered_with_both_profiles():
