@@ -18,6 +18,7 @@ import functools
 import itertools
 
 import mpmath as mp
+import numpy as np
 import sympy as sp
 
 from bounds.kl import kl_sym, klucb_index, klucb_threshold
@@ -219,6 +220,27 @@ def kl_pinsker_proof():
             len(sols) == 1 and sp.simplify(sols[0] - sp.sqrt(G / (2 * T))) == 0,
             f"solve(2·T·x² = G, x>0) = {sols}")
     return d.artefact()
+
+
+def pinsker_index(w, T, t: float):
+    """The Pinsker/UCB-type index ``w + sqrt(g(t)/(2T))`` (KL-PINSKER consequence, SPEC §2.2).
+
+    By KL-PINSKER the KL-UCB index is never above it (``KL-PINSKER/index``); it is UCB1's
+    index of source ``002_3ec5ec57f55c1fdf.txt`` with ``α log t`` replaced by ``g(t)``.
+    Broadcasts over ``w`` and ``T`` (floats, numpy); ``t`` is one round (scalar).  Not capped
+    at 1: values above 1 are returned as they are (the bound is then vacuous).
+    """
+    w = np.asarray(w, dtype=float)
+    T = np.asarray(T, dtype=float)
+    if np.any(~((w >= 0) & (w <= 1))):
+        raise ValueError(f"w must lie in [0, 1], got {w.tolist()!r}")
+    if np.any(~(T >= 1)):
+        raise ValueError(f"T (observations) must be >= 1, got {T.tolist()!r}")
+    t = float(t)
+    if not (t >= 1):
+        raise ValueError(f"t (round) must be >= 1, got {t!r}")
+    out = w + np.sqrt(klucb_threshold(t) / (2.0 * T))
+    return float(out) if out.ndim == 0 else out
 
 
 def _pinsker_index_decide(budget_s: float) -> Outcome:

@@ -129,3 +129,24 @@ def test_kl_index_holds_for_bounds_kl():
     v = check(get("KL-INDEX"), budget_s=20)
     assert v.status == "proved" and v.evidence["points_above_tolerance"] == 0
     assert float(v.evidence["max_abs_error"]) <= INDEX_ABS_TOL
+
+
+def test_pinsker_index_formula_bounds_the_kl_index_and_rejects_bad_input():
+    """pinsker_index = w + sqrt(g(t)/(2T)) (checked against mpmath) and >= klucb_index (KL-PINSKER/index)."""
+    from lemmas.klucb import pinsker_index
+
+    with mp.workdps(30):  # reference: the formula at 30 digits, w = 3/10, T = 50, t = 1000
+        ref = mp.mpf("0.3") + mp.sqrt((mp.log(1000) + 3 * mp.log(mp.log(1000))) / 100)
+    # float evaluation of a sum/sqrt of O(1) numbers: a few ulps
+    assert pinsker_index(0.3, 50.0, 1000.0) == pytest.approx(float(ref), rel=1e-14, abs=0)
+    w = [0.0, 0.05, 0.3, 0.5, 0.9, 1.0]
+    for T in (1.0, 10.0, 1e4):
+        for t in (1.0, 2.0, 3.0, 1e6):
+            pin = pinsker_index(w, T, t)
+            kl = klucb_index(w, [T] * len(w), t)
+            assert (pin >= kl).all(), (T, t, pin - kl)
+    assert pinsker_index(0.4, 7.0, 1.0) == 0.4  # g(1) = 0: both indices equal w
+    for name, bad in (("w", dict(w=-0.1, T=1.0, t=2.0)), ("T", dict(w=0.5, T=0.5, t=2.0)),
+                      ("t", dict(w=0.5, T=1.0, t=0.5))):
+        with pytest.raises(ValueError, match=rf"^{name} "):
+            pinsker_index(**bad)
