@@ -58,7 +58,7 @@ def constant_term_proof(exponent_shift: int) -> ProofArtefact:
         val = sp.summation(t ** (-(2 * av - exponent_shift)), (t, 1, sp.oo))
         require((val.is_finite is True) == finite, f"finiteness at α = {av}")
         steps.append((f"α = {av}: Σ t^(−{2 * av - exponent_shift}) = {sp.sstr(val)}", "sympy summation"))
-    return ProofArtefact(summary=f"Σ_t K·2L t^(−{sp.sstr(s_exp)}) = 2KLζ({sp.sstr(s_exp)}), finite iff α > {threshold}",
+    return ProofArtefact(summary=f"Σ_t K·2L t^(−({sp.sstr(s_exp)})) = 2KLζ({sp.sstr(s_exp)}), finite iff α > {threshold}",
                          steps=tuple(steps))
 
 
