@@ -54,9 +54,9 @@ def _init(state, x0):
 
 @numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, cfg, lo, hi, hz, ex, stats, work = state
+    S, T, idx, cand, cfg, lo, hi, hz, ex, stats, work, gex, gc = state
     if cfg[1] == 1:
-        lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, lo, hi, hz, ex, stats, work)
+        lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, lo, hi, hz, ex, stats, work, gex, gc)
         return
     g = klucb_threshold(float(t))  # hoisted: klucb_index_scalar(w, T, t) == klucb_index_level(w, g/T)
     for e in range(S.shape[0]):  # eager: one index per item per round
@@ -124,12 +124,13 @@ class _KLUCBList(Policy):
 
     @classmethod
     def kernel_state(cls, L, K, lazy: bool = True):
-        """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations], work."""
+        """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations],
+        work, threshold at the exact round, [horizon, g(horizon)] (see :mod:`sim.policies._lazy`)."""
         _check_lazy(lazy)
         return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L), np.zeros(L),
                 np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(4, dtype=np.int64),
-                np.zeros(L, dtype=np.int64))
+                np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros(2))
 
     def initialise(self, x0):
         self.S[:] = x0

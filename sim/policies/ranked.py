@@ -46,11 +46,12 @@ def _init(state, x0):
 
 @numba.njit  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, prop, order, cfg, lo, hi, hz, ex, stats, work = state
+    S, T, idx, cand, prop, order, cfg, lo, hi, hz, ex, stats, work, gex, gc = state
     K, L = S.shape
     for k in range(K):
         if cfg[0] == 1:  # lazy: same list and draws as the eager loop below (sim.policies._lazy)
-            lazy_topk(S[k], T[k], t, k + 1, rng, order, cand, idx, lo[k], hi[k], hz[k], ex[k], stats, work)
+            lazy_topk(S[k], T[k], t, k + 1, rng, order, cand, idx, lo[k], hi[k], hz[k], ex[k], stats, work,
+                      gex[k], gc)
         else:
             for e in range(L):
                 idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
@@ -98,12 +99,14 @@ class RankedKLUCB(Policy):
 
     @staticmethod
     def kernel_state(L, K, lazy: bool = True):
-        """S, T, values, tie buffer, proposals, order, [lazy], lo, hi, horizon, exact-round, counters, work."""
+        """S, T, values, tie buffer, proposals, order, [lazy], lo, hi, horizon, exact-round, counters, work,
+        threshold at the exact round, [horizon, g(horizon)] (see :mod:`sim.policies._lazy`)."""
         _check_lazy(lazy)
         return (np.zeros((K, L)), np.zeros((K, L)), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64), np.array([int(lazy)], dtype=np.int64),
                 np.zeros((K, L)), np.zeros((K, L)), np.zeros((K, L), dtype=np.int64),
-                np.zeros((K, L), dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(L, dtype=np.int64))
+                np.zeros((K, L), dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(L, dtype=np.int64),
+                np.zeros((K, L)), np.zeros(2))
 
     def initialise(self, x0):
         self.S[:] = x0
