@@ -48,6 +48,7 @@ LAZY_ENVS = [
     (sim.DCM(np.random.default_rng(1).uniform(0.01, 0.4, 16), [0.9, 0.6, 0.5, 0.3]), None),
     (sim.Cascade([0.3, 0.3, 0.1, 0.1, 0.1]), 2),                 # exact ties in w
     (sim.Cascade([0.5, 0.4]), 1),
+    (sim.Cascade([0.3] * 4 + [0.1] * 12), 3),                   # many exactly tied indices: topk_nb fallback
 ]
 
 

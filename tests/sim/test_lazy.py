@@ -1,0 +1,76 @@
+"""The lazy KL-UCB top-K's cached bounds (sim/policies/_lazy.py; KL-INDEX, KL-MONO, source 000_0b27131c69d8f24c.txt).
+
+The lazy kernel may skip an index evaluation only on a true bound, so the tangent bound is
+checked here against the computed index (what the eager kernel compares) and against the
+50-digit mpmath reference (``lemmas.klucb.klucb_index_mp``).
+"""
+import math
+
+import mpmath as mp
+import numpy as np
+import pytest
+
+from bounds.kl import klucb_index_level, klucb_threshold
+from lemmas.klucb import klucb_index_mp
+from sim.policies._lazy import EPS_Q, G_UP, MARGIN, horizon, tangent_upper
+
+#: the module docstring's guarantee: the computed index at the later round is <= hi + 2ε + 2⁻⁵³
+COMPUTED_SLACK = 2 * EPS_Q + 2.0 ** -53
+#: and the true index is <= hi + ε + 2⁻⁵³ (the reference's level g(t)/T is exact, ours rounded: +1e-15)
+TRUE_SLACK = EPS_Q + 2.0 ** -53 + 1e-15
+
+
+def _hi(w, T, t0, t1):
+    """What the kernel stores: the tangent bound at round t1 from the exact value at round t0."""
+    g0 = klucb_threshold(float(t0))
+    q0 = klucb_index_level(w, g0 / T)
+    return q0, tangent_upper(q0, w, T, klucb_threshold(float(t1)) * G_UP - g0)
+
+
+def _random_cases(rng, n):
+    for _ in range(n):
+        T = float(rng.integers(1, 10 ** int(rng.integers(1, 7))))
+        S = float(rng.choice([0, T, rng.integers(0, T + 1), min(T, rng.integers(0, 3))]))
+        t0 = int(rng.integers(1, 10 ** int(rng.integers(1, 8))))
+        t1 = t0 + int(rng.choice([1, 1 + t0 // 256, 1 + t0 // 8, 10 * t0]))
+        yield S / T, T, t0, t1
+
+
+def test_tangent_bound_is_above_the_computed_index():
+    rng = np.random.default_rng(np.random.SeedSequence(404))
+    tight = 0
+    for w, T, t0, t1 in _random_cases(rng, 20_000):
+        q0, hi = _hi(w, T, t0, t1)
+        q1 = klucb_index_level(w, klucb_threshold(float(t1)) / T)
+        assert q1 <= hi + COMPUTED_SLACK, (w, T, t0, t1, q1, hi)
+        assert COMPUTED_SLACK < MARGIN  # the kernel's margin covers the guarantee
+        if t1 - t0 <= 1 + t0 // 256 and math.isfinite(hi) and 0 < w < 1:
+            tight += hi - q1 <= 0.01 * (q1 - w) + 1e-12  # useful: within 1% of the index's width
+    assert tight > 1000  # the short-horizon bounds are close, not just valid
+
+
+def test_tangent_bound_is_above_the_true_index():
+    rng = np.random.default_rng(np.random.SeedSequence(405))
+    for w, T, t0, t1 in list(_random_cases(rng, 60)) + [(0.2, 2.5e4, 50_000, 50_200), (0.05, 300.0, 3, 4)]:
+        _, hi = _hi(w, T, t0, t1)
+        assert klucb_index_mp(w, T, t1) <= mp.mpf(hi) + TRUE_SLACK, (w, T, t0, t1, hi)
+
+
+@pytest.mark.parametrize("w,T,t0", [(0.3, 5.0, 1), (1.0, 3.0, 100), (0.0, 7.0, 50), (1 - 1e-15, 2.0, 10)])
+def test_tangent_bound_edges(w, T, t0):
+    # no usable slope (index within EPS_Q of w) -> +inf; w = 0: the closed form 1 − e^(−level)
+    q0, hi = _hi(w, T, t0, t0 + 40)
+    assert hi >= klucb_index_level(w, klucb_threshold(float(t0 + 40)) / T) - COMPUTED_SLACK
+    if q0 - w <= EPS_Q:  # t0 = 1, w = 1 and w = 1 − 1e-15 (index capped just below 1)
+        assert hi == math.inf
+    else:
+        assert q0 < hi < 1.0
+
+
+def test_horizon_grid():
+    for t in list(range(1, 5000)) + [2 ** 20 - 1, 2 ** 20, 10 ** 7 + 3]:
+        h = horizon(t)
+        s = max(16, 1 << max(0, (t >> 9).bit_length() - 1))
+        assert h % s == 0 and s < h - t <= 2 * s, (t, h, s)
+    hs = {horizon(t) for t in range(32, 48)}
+    assert len(hs) == 1  # one horizon (one threshold evaluation) per grid step
