@@ -72,11 +72,18 @@ HSHIFT = 9
 
 
 @numba.njit(inline="always")
-def horizon(t):
-    """Bracket horizon for round ``t``: ``(⌊t/s⌋ + 2)s`` with ``s = max(16, 2^⌊log₂(t >> HSHIFT)⌋)``."""
+def horizon_step(t):
+    """Grid step at round ``t``: ``s = max(16, 2^⌊log₂(t >> HSHIFT)⌋)`` (a multiple of the smaller steps)."""
     s = 16
     while s * 2 <= (t >> HSHIFT):
         s *= 2
+    return s
+
+
+@numba.njit(inline="always")
+def horizon(t):
+    """Bracket horizon for round ``t``: ``(⌊t/s⌋ + 2)s``; constant for ``t`` in ``[⌊t/s⌋s, (⌊t/s⌋+1)s)``."""
+    s = horizon_step(t)
     return (t // s + 2) * s
 
 
@@ -125,15 +132,18 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, lo, hi, hz, ex, stats, work, gex, g
     """Fill ``A[:K]`` with the eager KL-UCB top-K (random ties); ``hz[e] = 0`` marks changed stats.
 
     ``ex[e]`` is the round at which ``lo[e]`` is the exact index and ``gex[e]`` that round's
-    threshold; ``gc = [h, g(h)·G_UP]`` caches the horizon threshold; ``stats`` counts index
+    threshold; ``gc = [h, g(h)·G_UP, first, last + 1 round of this grid step]`` caches the horizon; ``stats`` counts index
     evaluations (total, after a change of statistics, tangent refreshes (no evaluation),
     overlap resolutions) for the benchmark.  ``val``, ``cand`` and ``work`` are buffers of length L.
     """
     L = S.shape[0]
-    h = horizon(t)
-    if gc[0] != h:
-        gc[0] = h
-        gc[1] = klucb_threshold(float(h)) * G_UP
+    if not (gc[2] <= t < gc[3]):  # a new grid step: new horizon and its threshold
+        st = horizon_step(t)
+        gc[0] = (t // st + 2) * st
+        gc[1] = klucb_threshold(gc[0]) * G_UP
+        gc[2] = (t // st) * st
+        gc[3] = gc[2] + st
+    h = int(gc[0])
     g_h = gc[1]
     # klucb_index_scalar(w, T, t) is klucb_index_level(w, g(t)/T): hoisting g(t) gives the same floats
     g_t = klucb_threshold(float(t))

@@ -125,12 +125,12 @@ class _KLUCBList(Policy):
     @classmethod
     def kernel_state(cls, L, K, lazy: bool = True):
         """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations],
-        work, threshold at the exact round, [horizon, g(horizon)] (see :mod:`sim.policies._lazy`)."""
+        work, threshold at the exact round, [horizon, g(horizon), grid step start, end] (see :mod:`sim.policies._lazy`)."""
         _check_lazy(lazy)
         return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L), np.zeros(L),
                 np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(4, dtype=np.int64),
-                np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros(2))
+                np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros(4))
 
     def initialise(self, x0):
         self.S[:] = x0

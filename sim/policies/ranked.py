@@ -100,13 +100,13 @@ class RankedKLUCB(Policy):
     @staticmethod
     def kernel_state(L, K, lazy: bool = True):
         """S, T, values, tie buffer, proposals, order, [lazy], lo, hi, horizon, exact-round, counters, work,
-        threshold at the exact round, [horizon, g(horizon)] (see :mod:`sim.policies._lazy`)."""
+        threshold at the exact round, [horizon, g(horizon), grid step start, end] (see :mod:`sim.policies._lazy`)."""
         _check_lazy(lazy)
         return (np.zeros((K, L)), np.zeros((K, L)), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64), np.array([int(lazy)], dtype=np.int64),
                 np.zeros((K, L)), np.zeros((K, L)), np.zeros((K, L), dtype=np.int64),
                 np.zeros((K, L), dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(L, dtype=np.int64),
-                np.zeros((K, L)), np.zeros(2))
+                np.zeros((K, L)), np.zeros(4))
 
     def initialise(self, x0):
         self.S[:] = x0
