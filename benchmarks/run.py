@@ -23,7 +23,6 @@ No numbers are asserted anywhere; timings on a shared machine vary, ratios less 
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
 import time

@@ -33,7 +33,7 @@ upper bound valid up to round ``hz``.  Round ``t``:
 Floating point.  ``M = MARGIN`` absorbs the index's absolute error ``ε ≤ EPS_Q = 1e-12``
 (tests/sim/test_klucb_index.py, tests/lemmas/test_klucb.py): exact values are monotone in ``t`` up
 to ``2ε < M``.  The tangent bound is made safe against the stored ``lo = q̂`` (``|q̂ − q₀| ≤ ε``):
-``s`` is decreasing in ``q`` (``s' = −((q−ŵ)² + ŵ(1−ŵ))/(q−ŵ)² < 0``), so
+bounding ``s``'s numerator and denominator separately over ``q₀ ∈ [q̂−ε, q̂+ε]`` gives
 ``s(q₀) ≤ (q̂+ε)(1−q̂+ε)/(q̂−ε−ŵ)``; the slope is further multiplied by ``SLOPE_SLACK`` (covers the
 ≤ 5 roundings of its computation).  The level difference ``ℓ_h − ℓ_ex = fl(g_h/T) − fl(g_ex/T)``
 is at most ``(g_h − g_ex)/T + 2⁻⁵² g_h/T``; using ``g_h · G_UP`` (``G_UP = 1 + 2⁻⁵⁰``) in place of
@@ -45,9 +45,10 @@ Horizon ``h``: on a grid of step ``s = max(16, 2^⌊log₂(t/2^HSHIFT)⌋)`` (``
 so ``h − t ∈ (s, 2s]``), so that ``g(h)`` is computed once per grid point (cached in ``gc``), not
 once per round.
 
-Measured (benchmarks/run.py, B_LB, K = 4, n = 10^5): ~3.1 index evaluations per round instead
+Measured (benchmarks/run.py, B_LB, K = 4, n = 10^5): ~3.0 index evaluations per round instead
 of 16 at L = 16 (2.95 of them for items whose statistics just changed, which no cached bound can
-spare), ~5.9 instead of 128 at L = 128.
+spare: they were in last round's top K and their order against the others is needed), ~4.6
+instead of 128 at L = 128.
 """
 from __future__ import annotations
 
@@ -267,7 +268,7 @@ def _candidate_topk(cand, nr, lo, K, rng, A, val, work):
             val[j] = val[j - 1]
             work[j] = work[j - 1]
             j -= 1
-        if (j > 0 and val[j - 1] == x) or x != x:
+        if (j > 0 and val[j - 1] == x) or math.isnan(x):
             distinct = False
             break
         val[j] = x

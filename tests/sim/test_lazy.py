@@ -40,7 +40,7 @@ def test_tangent_bound_is_above_the_computed_index():
     rng = np.random.default_rng(np.random.SeedSequence(404))
     tight = 0
     for w, T, t0, t1 in _random_cases(rng, 20_000):
-        q0, hi = _hi(w, T, t0, t1)
+        _, hi = _hi(w, T, t0, t1)
         q1 = klucb_index_level(w, klucb_threshold(float(t1)) / T)
         assert q1 <= hi + COMPUTED_SLACK, (w, T, t0, t1, q1, hi)
         assert COMPUTED_SLACK < MARGIN  # the kernel's margin covers the guarantee
