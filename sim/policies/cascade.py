@@ -31,7 +31,7 @@ from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _init(state, x0):
     S, T, W, IT = state[0], state[1], state[4], state[5]
     for e in range(S.shape[0]):
@@ -50,7 +50,7 @@ def _select(state, t, rng, A):  # error_model numpy: no zero-division branch (T 
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def first_click_update(state, t, A, clicks, depth):
     """Positions ``1 … first click`` (all K if none) each add one observation ``c_t(k)``."""
     S, T, W, IT = state[0], state[1], state[4], state[5]

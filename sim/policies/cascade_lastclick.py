@@ -32,7 +32,7 @@ def _alpha(params):
     return check_positive("alpha", params.get("alpha", 0.5))
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _select(state, t, rng, A):
     T, C, par, idx, cand = state
     lt = math.log(t)
@@ -44,7 +44,7 @@ def _select(state, t, rng, A):
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _update(state, t, A, clicks, depth):
     T, C = state[0], state[1]
     K = A.shape[0]

@@ -44,7 +44,7 @@ FIRST, DCM_ALL, LAST = 0, 1, 2
 STATE_STATS = 9
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _init(state, x0):
     S, T = state[0], state[1]
     for e in range(S.shape[0]):
@@ -65,7 +65,7 @@ def _select(state, t, rng, A):
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _update(state, t, A, clicks, depth):
     S, T, rule, hz = state[0], state[1], state[4][0], state[7]
     K = A.shape[0]

@@ -38,7 +38,7 @@ class _Exposures(Policy):
             self.s[e] += float(obs.clicks[j])
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _exposures_update(state, t, A, clicks, depth):
     n, s = state[0], state[1]
     for j in range(depth):
@@ -51,7 +51,7 @@ def _alpha(params):
     return check_positive("alpha", params.get("alpha", 0.5))
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _oducb_select(state, t, rng, A):
     n, s, par, idx, cand = state
     lt = math.log(t)
@@ -104,7 +104,7 @@ def _prior(params):
     return beta_prior(params)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _odts_select(state, t, rng, A):
     n, s, par, idx, cand = state
     for e in range(n.shape[0]):

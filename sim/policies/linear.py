@@ -34,7 +34,7 @@ MODELS = ("cascade", "dcm")
 
 
 # ----------------------------------------------------------------------------- dense kernels
-@numba.njit(cache=True)
+@numba.njit
 def cholesky_lower(A, out):
     """Lower-triangular ``out`` with ``out outᵀ = A`` (A symmetric positive definite)."""
     d = A.shape[0]
@@ -55,7 +55,7 @@ def cholesky_lower(A, out):
             out[i, j] = acc / out[j, j]
 
 
-@numba.njit(cache=True)
+@numba.njit
 def posterior_mean(Minv, B, sigma, out):
     """``θ̂ = σ^{−2} M^{−1} B``."""
     d = B.shape[0]
@@ -67,7 +67,7 @@ def posterior_mean(Minv, B, sigma, out):
         out[i] = s2 * acc
 
 
-@numba.njit(cache=True)
+@numba.njit
 def sherman_morrison(Minv, x, sigma, v):
     """In place: ``M^{−1} ← M^{−1} − (M^{−1}x)(M^{−1}x)ᵀ / (xᵀ M^{−1} x + σ²)`` (LIN-SM).
 
@@ -88,7 +88,7 @@ def sherman_morrison(Minv, x, sigma, v):
             Minv[i, j] -= v[i] * v[j] / den
 
 
-@numba.njit(cache=True)
+@numba.njit
 def ts_scores(X, Minv, B, sigma, z, theta, chol, out):
     """Scores ``x_eᵀ θ̃`` with ``θ̃ = θ̂ + chol(M^{−1}) z ~ N(θ̂, M^{−1})``."""
     d = B.shape[0]
@@ -106,7 +106,7 @@ def ts_scores(X, Minv, B, sigma, z, theta, chol, out):
         out[e] = acc
 
 
-@numba.njit(cache=True)
+@numba.njit
 def ucb_scores(X, Minv, B, sigma, c, theta, out):
     """Scores ``min(x_eᵀ θ̂ + c sqrt(x_eᵀ M^{−1} x_e), 1)`` (Zong et al. 2016, CascadeLinUCB)."""
     d = B.shape[0]
@@ -162,7 +162,7 @@ class _Linear(Policy):
                 break
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _update(state, t, A, clicks, depth):
     X, Minv, B, par, v = state[0], state[1], state[2], state[3], state[4]
     for k in range(A.shape[0]):
@@ -180,7 +180,7 @@ def _state(X, sigma, extra):
 
 
 # ----------------------------------------------------------------------------- CascadeLinTS
-@numba.njit(cache=True)
+@numba.njit
 def _ts_select(state, t, rng, A):
     X, Minv, B, par, _, theta, z, chol, idx, cand = state
     for i in range(z.shape[0]):
@@ -223,7 +223,7 @@ class CascadeLinTS(_Linear):
 
 
 # ----------------------------------------------------------------------------- CascadeLinUCB
-@numba.njit(cache=True)
+@numba.njit
 def _ucb_select(state, t, rng, A):
     X, Minv, B, par, _, theta, _, _, idx, cand = state
     ucb_scores(X, Minv, B, par[0], par[1], theta, idx)

@@ -50,7 +50,7 @@ def _ucb_params(L, K, params):
     return kappa, check_positive("alpha", params.get("alpha", 0.5))
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _ucb_select(state, t, rng, A):
     S, N, Nt, _, par, idx, cand = state
     lt = math.log(t)
@@ -62,7 +62,7 @@ def _ucb_select(state, t, rng, A):
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _ucb_update(state, t, A, clicks, depth):
     S, N, Nt, kappa = state[0], state[1], state[2], state[3]
     for j in range(A.shape[0]):
@@ -126,7 +126,7 @@ def _ts_params(L, K, params):
     return kappa, a0, b0
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _refresh(state, items):
     """(Re)build the cached posterior envelopes of ``items``."""
     S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM = state[:11]
@@ -136,12 +136,12 @@ def _refresh(state, items):
         hmax[e] = h
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _ts_init(state, x0):
     _refresh(state, state[13])
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _ts_select(state, t, rng, A):
     S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM, idx, cand, _ = state
     for e in range(S.shape[0]):
@@ -150,7 +150,7 @@ def _ts_select(state, t, rng, A):
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _ts_update(state, t, A, clicks, depth):
     S, F = state[0], state[1]
     for j in range(A.shape[0]):

@@ -35,7 +35,7 @@ from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _init(state, x0):
     S, T = state[0], state[1]
     for k in range(S.shape[0]):
@@ -69,7 +69,7 @@ def _select(state, t, rng, A):
                 break
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _update(state, t, A, clicks, depth):
     S, T, prop, hz = state[0], state[1], state[4], state[9]
     for k in range(A.shape[0]):

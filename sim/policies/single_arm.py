@@ -50,14 +50,14 @@ class _SingleArm(Policy):
         self.s[a] += float(obs.clicks[0])
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _counts_update(state, t, A, clicks, depth):
     n, s = state[0], state[1]
     n[A[0]] += 1.0
     s[A[0]] += clicks[0]
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _counts_init(state, x0):
     n, s = state[0], state[1]
     for e in range(n.shape[0]):
@@ -76,7 +76,7 @@ def _ucb1_params(L, K, params):
     return alpha, int(shift)
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _ucb1_select(state, t, rng, A):
     n, s, par, idx, cand = state
     alpha, shift = par[0], par[1]
@@ -128,7 +128,7 @@ class UCB1(_SingleArm):
 
 
 # ----------------------------------------------------------------------------- KL-UCB
-@numba.njit(cache=True)
+@numba.njit
 def _klucb_select(state, t, rng, A):
     n, s, idx, cand = state
     for e in range(n.shape[0]):
@@ -176,7 +176,7 @@ class KLUCB(_SingleArm):
 
 
 # ----------------------------------------------------------------------------- TS
-@numba.njit(cache=True)
+@numba.njit
 def _ts_select(state, t, rng, A):
     n, s, par, idx, cand = state
     for e in range(n.shape[0]):
@@ -224,7 +224,7 @@ def _eps(params):
     return eps
 
 
-@numba.njit(cache=True)
+@numba.njit
 def _egreedy_select(state, t, rng, A):
     n, s, par, idx, cand = state
     L = n.shape[0]
