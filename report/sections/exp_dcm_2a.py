@@ -21,8 +21,9 @@ from report.experiments import (
 from report.sections.exp_dcm_3ab import blb_setting
 
 P, GAMMA = 0.2, 0.8
+# The slides (Figure 2a) vary L, K and Δ without listing the values; B_LB needs 0 < Δ <= p = 0.2.
 GRID = {"quick": {"L": (8, 16), "K": (2, 4), "delta": (0.075, 0.15)},
-        "paper": {"L": (8, 16, 32), "K": (2, 4), "delta": (0.075, 0.15, 0.25)}}
+        "paper": {"L": (8, 16, 32), "K": (2, 4), "delta": (0.075, 0.1, 0.15)}}
 
 
 def settings(profile: str):
