@@ -14,6 +14,8 @@
 """
 from __future__ import annotations
 
+import math
+
 import numba
 import numpy as np
 
@@ -84,6 +86,19 @@ def expected_reward_nb(code, wa, pa, A, K):
     for k in range(K):
         tot = tot + pa[k] * wa[A[k]]
     return tot
+
+
+@numba.njit(cache=True)
+def ucb_index_nb(S, N, c_log_t, idx):
+    """UCB-type index ``S/N + sqrt(c_log_t / N)`` per item, ``+∞`` for never-observed items (SPEC §3).
+
+    Shared by OD-UCB (``c = α``) and Cascade-UCB last-click; ``c_log_t`` is ``c · log t``.
+    """
+    for e in range(N.shape[0]):
+        if N[e] == 0.0:
+            idx[e] = math.inf
+        else:
+            idx[e] = S[e] / N[e] + math.sqrt(c_log_t / N[e])
 
 
 @numba.njit(cache=True, error_model="numpy")

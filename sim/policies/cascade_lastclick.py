@@ -15,7 +15,7 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb
+from sim.kernels import topk_nb, ucb_index_nb
 from sim.policies._params import check_LK, check_positive, reject_unknown
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
@@ -35,12 +35,7 @@ def _alpha(params):
 @numba.njit
 def _select(state, t, rng, A):
     T, C, par, idx, cand = state
-    lt = math.log(t)
-    for e in range(T.shape[0]):
-        if T[e] == 0.0:
-            idx[e] = math.inf
-        else:
-            idx[e] = C[e] / T[e] + math.sqrt(par[0] * lt / T[e])
+    ucb_index_nb(C, T, par[0] * math.log(t), idx)
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 

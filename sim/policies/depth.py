@@ -15,7 +15,7 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb
+from sim.kernels import topk_nb, ucb_index_nb
 from sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
@@ -54,12 +54,7 @@ def _alpha(params):
 @numba.njit
 def _oducb_select(state, t, rng, A):
     n, s, par, idx, cand = state
-    lt = math.log(t)
-    for e in range(n.shape[0]):
-        if n[e] == 0.0:
-            idx[e] = math.inf
-        else:
-            idx[e] = s[e] / n[e] + math.sqrt(par[0] * lt / n[e])
+    ucb_index_nb(s, n, par[0] * math.log(t), idx)
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
