@@ -4,7 +4,6 @@ Deciding is data (``Verdict`` objects); this module only loops and formats.
 """
 from __future__ import annotations
 
-import functools
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
@@ -13,19 +12,10 @@ import lemmas
 EXPECT_MARK = {True: "ok", False: "UNEXPECTED", None: "-"}
 
 
-@functools.lru_cache(maxsize=1)
-def _catalogue_by_id() -> dict:
-    # building the catalogue costs about a second (sympy expressions for every claim): a worker
-    # process builds it once, not once per claim as lemmas.get would
-    return {c.id: c for c in lemmas.catalogue()}
-
-
 def _check_by_id(args):
     claim_id, budget_s = args
-    claim = _catalogue_by_id().get(claim_id)
-    if claim is None:
-        claim = lemmas.get(claim_id)  # raises the registry's KeyError with close matches
-    return lemmas.check(claim, budget_s=budget_s)
+    # lemmas.get builds the catalogue once per (worker) process and indexes it by id
+    return lemmas.check(lemmas.get(claim_id), budget_s=budget_s)
 
 
 def decide_catalogue(budget_s: float = 20.0, id_filter: str | None = None,
