@@ -80,7 +80,7 @@ def kernel_call(env, pol, n, seed=1, policy_params=None, trace=False, K=None):
         x0 = env.initial_observation(env_rng) if cls.needs_init else np.zeros(0, dtype=np.int64)
         state = cls.kernel_state(env.L, K, **(policy_params or {}))
         tr = np.zeros((n if trace else 0, K), dtype=np.int64)
-        return (cls.kernel_init, cls.kernel_select, cls.kernel_update, state, code, wa, pa, K, n, x0, opt, cps,
+        return (*cls.kernel_functions(**(policy_params or {})), state, code, wa, pa, K, n, x0, opt, cps,
                 env_rng, pol_rng, np.zeros(cps.size), np.zeros(cps.size), np.zeros(env.L, dtype=np.int64), tr)
 
     def run(args):

@@ -134,7 +134,7 @@ def simulate(env: _Model, policy: str, K: int | None = None, n: int = 10_000, ru
         else:
             x0 = (env.initial_observation(env_rng) if cls.needs_init else np.zeros(0, dtype=np.int64))
             state = cls.kernel_state(L, K, **params)
-            run_replication(cls.kernel_init, cls.kernel_select, cls.kernel_update, state, code, wa, pa,
+            run_replication(*cls.kernel_functions(**params), state, code, wa, pa,
                             K, n, x0, opt, cps, env_rng, pol_rng, regret[i], reward[i], cnt[i], tr[i])
     config = dict(model=env.model, L=L, K=K, policy=policy, n=n, runs=runs, seed=seed,
                   policy_params=params, reference=reference)

@@ -46,7 +46,7 @@ def kernel_run(env, policy: str, K=None, n: int = 1000, seed: int = 0, r: int = 
     cps = log_checkpoints(n)
     opt = float(expected_reward_nb(code, wa, pa, env.optimal_list(K), K))
     trace = np.zeros((n, K), dtype=np.int64)
-    run_replication(cls.kernel_init, cls.kernel_select, cls.kernel_update, state, code, wa, pa, K, n, x0,
+    run_replication(*cls.kernel_functions(**(policy_params or {})), state, code, wa, pa, K, n, x0,
                     opt, cps, env_rng, pol_rng, np.zeros(cps.size), np.zeros(cps.size),
                     np.zeros(env.L, dtype=np.int64), trace)
     return trace, state

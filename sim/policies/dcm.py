@@ -32,9 +32,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from bounds.kl import klucb_index, klucb_index_level, klucb_threshold
+from bounds.kl import klucb_index, klucb_index_level_c, klucb_threshold
 from sim.kernels import topk_nb
-from sim.policies._lazy import lazy_topk
+from sim.policies._lazy import lazy_state, lazy_topk
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
@@ -52,15 +52,20 @@ def _init(state, x0):
         T[e] = 1.0
 
 
-@numba.njit  # not cached: numba's cache misses changes in callees from other modules
+@numba.njit(error_model="numpy")  # not cached: numba's cache misses changes in callees from other modules
+def _select_lazy(state, t, rng, A):
+    """Lazy index evaluation (:mod:`sim.policies._lazy`): exactly the eager list and draws."""
+    S, T, idx, cand, _, work, F, hz, ex, stats, gc = state
+    lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, work, F, hz, ex, stats, gc)
+
+
+@numba.njit(error_model="numpy")
 def _select(state, t, rng, A):
-    S, T, idx, cand, cfg, lo, hi, hz, ex, stats, work, gex, gc = state
-    if cfg[1] == 1:
-        lazy_topk(S, T, t, A.shape[0], rng, A, cand, idx, lo, hi, hz, ex, stats, work, gex, gc)
-        return
+    """Eager: one index per item per round (``lazy=False``, the benchmark's baseline)."""
+    S, T, idx, cand, stats = state[0], state[1], state[2], state[3], state[9]
     g = klucb_threshold(float(t))  # hoisted: klucb_index_scalar(w, T, t) == klucb_index_level(w, g/T)
-    for e in range(S.shape[0]):  # eager: one index per item per round
-        idx[e] = klucb_index_level(S[e] / T[e], g / T[e])
+    for e in range(S.shape[0]):
+        idx[e] = klucb_index_level_c(S[e] / T[e], g / T[e])
     stats[0] += S.shape[0]
     topk_nb(idx, A.shape[0], rng, A, cand)
 
@@ -123,14 +128,18 @@ class _KLUCBList(Policy):
         self.T = np.zeros(L)
 
     @classmethod
+    def kernel_functions(cls, lazy: bool = True):
+        # two select functions rather than a branch: numba prunes reference counting in the lazy
+        # one only if no call that may raise (topk_nb, every round in the eager one) shares it
+        return cls.kernel_init, (_select_lazy if lazy else _select), cls.kernel_update
+
+    @classmethod
     def kernel_state(cls, L, K, lazy: bool = True):
-        """State: S, T, values, tie buffer, [rule, lazy], lo, hi, horizon, exact-round, [#index evaluations],
-        work, threshold at the exact round, [horizon, g(horizon), grid step start, end] (see :mod:`sim.policies._lazy`)."""
+        """State: S, T, values, tie buffer, [rule, lazy], work, then :func:`sim.policies._lazy.lazy_state`
+        (brackets F, horizon, exact-round, [#index evaluations, …], grid cache)."""
         _check_lazy(lazy)
         return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
-                np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L), np.zeros(L),
-                np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(4, dtype=np.int64),
-                np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros(4))
+                np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L, dtype=np.int64)) + lazy_state(L)
 
     def initialise(self, x0):
         self.S[:] = x0

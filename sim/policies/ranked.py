@@ -29,7 +29,7 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_scalar
 from sim.kernels import topk_nb
-from sim.policies._lazy import lazy_topk
+from sim.policies._lazy import lazy_state, lazy_topk
 from sim.policies.dcm import _check_lazy
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
@@ -44,14 +44,13 @@ def _init(state, x0):
             T[k, e] = 1.0
 
 
-@numba.njit  # not cached: numba's cache misses changes in callees from other modules
+@numba.njit(error_model="numpy")  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, prop, order, cfg, lo, hi, hz, ex, stats, work, gex, gc = state
+    S, T, idx, cand, prop, order, cfg, work, F, hz, ex, stats, gc = state
     K, L = S.shape
     for k in range(K):
         if cfg[0] == 1:  # lazy: same list and draws as the eager loop below (sim.policies._lazy)
-            lazy_topk(S[k], T[k], t, k + 1, rng, order, cand, idx, lo[k], hi[k], hz[k], ex[k], stats, work,
-                      gex[k], gc)
+            lazy_topk(S[k], T[k], t, k + 1, rng, order, cand, idx, work, F[k], hz[k], ex[k], stats, gc)
         else:
             for e in range(L):
                 idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
@@ -99,14 +98,12 @@ class RankedKLUCB(Policy):
 
     @staticmethod
     def kernel_state(L, K, lazy: bool = True):
-        """S, T, values, tie buffer, proposals, order, [lazy], lo, hi, horizon, exact-round, counters, work,
-        threshold at the exact round, [horizon, g(horizon), grid step start, end] (see :mod:`sim.policies._lazy`)."""
+        """S, T, values, tie buffer, proposals, order, [lazy], work, then one
+        :func:`sim.policies._lazy.lazy_state` per position (brackets, horizon, exact-round, counters, grid cache)."""
         _check_lazy(lazy)
         return (np.zeros((K, L)), np.zeros((K, L)), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64), np.array([int(lazy)], dtype=np.int64),
-                np.zeros((K, L)), np.zeros((K, L)), np.zeros((K, L), dtype=np.int64),
-                np.zeros((K, L), dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(L, dtype=np.int64),
-                np.zeros((K, L)), np.zeros(4))
+                np.zeros(L, dtype=np.int64)) + lazy_state(L, copies=K)
 
     def initialise(self, x0):
         self.S[:] = x0

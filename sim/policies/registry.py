@@ -79,6 +79,11 @@ class Policy:
     def kernel_state(L: int, K: int, **params) -> tuple:
         raise NotImplementedError
 
+    @classmethod
+    def kernel_functions(cls, **params) -> tuple:
+        """``(init, select, update)`` of the kernel; a policy may choose them by its parameters."""
+        return cls.kernel_init, cls.kernel_select, cls.kernel_update
+
     def select(self, t: int):
         raise NotImplementedError
 
