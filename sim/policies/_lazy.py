@@ -317,7 +317,9 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, work, F, hz, ex, stats, gc):
             break
         _exact(S, T, pick, g_t, t, F, ex)
         n3 += 1
-        # λ only rises and non-candidates lie below the old λ, so λ is recomputed over the candidates
+        # λ only rises and non-candidates lie below the old λ, so λ is recomputed over the candidates.
+        # This block and the filter below repeat pass 2's: folding them into one loop measured 3 %
+        # slower at L = 16 (5 % when pass 2 was folded in too), on the path the benchmark times
         nb = 0
         for i in range(nr):
             e = cand[i]
@@ -325,11 +327,11 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, work, F, hz, ex, stats, gc):
             if nb < K or x > val[K - 1]:  # keep val[:K] the K largest lower ends seen (decreasing)
                 j = nb if nb < K else K - 1
                 while j > 0 and val[j - 1] < x:
-                        val[j] = val[j - 1]
-                        j -= 1
+                    val[j] = val[j - 1]
+                    j -= 1
                 val[j] = x
                 if nb < K:
-                        nb += 1
+                    nb += 1
         lam = val[K - 1]
         m = 0
         nn = 0
