@@ -96,14 +96,24 @@ def klucb_index_mp(w, T, t, dps: int = MP_DPS):
     ``MP_CERT_WIDTH`` of the true index.
     """
     with mp.workdps(dps + 10):
-        w, T = mp.mpf(w), mp.mpf(T)
+        if mp.mpf(T) < 1:
+            raise ValueError(f"T (observations) must be >= 1, got {T}")
+        return klucb_index_mp_level(w, threshold_mp(t) / mp.mpf(T), dps)
+
+
+def klucb_index_mp_level(w, level, dps: int = MP_DPS):
+    """Reference root ``max{q ∈ [w,1] : D_KL(w‖q) ≤ level}`` at ``dps`` digits (see :func:`klucb_index_mp`).
+
+    Takes the level itself, e.g. the float ``fl(g(t)/T)`` a kernel computed, read exactly.
+    """
+    with mp.workdps(dps + 10):
+        w, level = mp.mpf(w), mp.mpf(level)
         if not (0 <= w <= 1):
             raise ValueError(f"w must lie in [0, 1], got {w}")
-        if T < 1:
-            raise ValueError(f"T (observations) must be >= 1, got {T}")
+        if level < 0:
+            raise ValueError(f"level must be >= 0, got {level}")
         if w == 1:
             return mp.mpf(1)
-        level = threshold_mp(t) / T
         if level == 0:
             return w
         wlogw = w * mp.log(w) if w > 0 else mp.mpf(0)

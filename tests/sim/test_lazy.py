@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from bounds.kl import klucb_index_level, klucb_threshold
-from lemmas.klucb import klucb_index_mp
+from lemmas.klucb import klucb_index_mp, klucb_index_mp_level
 from sim.policies._lazy import EPS_Q, G_UP, MARGIN, WCAP, horizon, rebracket, tangent_upper
 
 #: the module docstring's guarantee: the computed index at the later round is <= hi + 2ε + 2⁻⁵³
@@ -138,31 +138,9 @@ def test_rebracket_from_a_bracket_and_against_mpmath():
             a, b, w1, l1, _ = _rebracket_case(S, T, t, c, t1, lo, top)
             if math.isnan(a):
                 continue
-            # the true index at the float arguments the eager kernel uses
-            mp.mp.dps = 50
-            ref = klucb_index_mp_level(w1, l1)
-            assert mp.mpf(a) - EPS_Q <= ref <= mp.mpf(b) + EPS_Q, (S, T, t, c, t1, a, ref, b)
-
-
-def klucb_index_mp_level(w, level):
-    """50-digit root of D_KL(w‖q) = level on [w, 1) (bisection; the float arguments taken exactly)."""
-    w, level = mp.mpf(w), mp.mpf(level)
-    lo, hi = w, mp.mpf(1) - mp.mpf(10) ** -40
-
-    def kl(q):
-        out = mp.mpf(0)
-        if w > 0:
-            out += w * mp.log(w / q)
-        if w < 1:
-            out += (1 - w) * mp.log((1 - w) / (1 - q))
-        return out
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if kl(mid) > level:
-            hi = mid
-        else:
-            lo = mid
-    return lo
+            ref = klucb_index_mp_level(w1, l1)  # the true index at the float arguments the kernel uses
+            with mp.workdps(50):
+                assert mp.mpf(a) - EPS_Q <= ref <= mp.mpf(b) + EPS_Q, (S, T, t, c, t1, a, ref, b)
 
 
 def test_rebracket_declines_without_a_slope():
