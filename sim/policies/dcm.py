@@ -34,11 +34,11 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_level_c, klucb_threshold
 from sim.kernels import topk_nb
-from sim.policies._lazy import lazy_state, lazy_topk
+from sim.policies._lazy import N_EVAL, lazy_state, lazy_topk
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
-#: update rules (state[4][0]); state[4][1] = 1 for lazy index evaluation (sim.policies._lazy)
+#: update rules (state[4][0]); lazy or eager index evaluation is the choice of select kernel (kernel_functions)
 FIRST, DCM_ALL, LAST = 0, 1, 2
 #: position of the index-evaluation counters in the kernel state
 STATE_STATS = 9
@@ -62,11 +62,11 @@ def _select_lazy(state, t, rng, A):
 @numba.njit(error_model="numpy")
 def _select(state, t, rng, A):
     """Eager: one index per item per round (``lazy=False``, the benchmark's baseline)."""
-    S, T, idx, cand, stats = state[0], state[1], state[2], state[3], state[9]
+    S, T, idx, cand, stats = state[0], state[1], state[2], state[3], state[STATE_STATS]
     g = klucb_threshold(float(t))  # hoisted: klucb_index_scalar(w, T, t) == klucb_index_level(w, g/T)
     for e in range(S.shape[0]):
         idx[e] = klucb_index_level_c(S[e] / T[e], g / T[e])
-    stats[0] += S.shape[0]
+    stats[N_EVAL] += S.shape[0]
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
@@ -135,11 +135,11 @@ class _KLUCBList(Policy):
 
     @classmethod
     def kernel_state(cls, L, K, lazy: bool = True):
-        """State: S, T, values, tie buffer, [rule, lazy], work, then :func:`sim.policies._lazy.lazy_state`
+        """State: S, T, values, tie buffer, [rule], work, then :func:`sim.policies._lazy.lazy_state`
         (brackets F, horizon, exact-round, [#index evaluations, …], grid cache)."""
         _check_lazy(lazy)
         return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64),
-                np.array([cls.rule, int(lazy)], dtype=np.int64), np.zeros(L, dtype=np.int64)) + lazy_state(L)
+                np.array([cls.rule], dtype=np.int64), np.zeros(L, dtype=np.int64)) + lazy_state(L)
 
     def initialise(self, x0):
         self.S[:] = x0

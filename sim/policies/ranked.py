@@ -29,7 +29,7 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_scalar
 from sim.kernels import topk_nb
-from sim.policies._lazy import lazy_state, lazy_topk
+from sim.policies._lazy import N_EVAL, lazy_state, lazy_topk
 from sim.policies.dcm import _check_lazy
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
@@ -54,7 +54,7 @@ def _select(state, t, rng, A):
         else:
             for e in range(L):
                 idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
-            stats[0] += L
+            stats[N_EVAL] += L
             topk_nb(idx, k + 1, rng, order, cand)
         prop[k] = order[0]
         for j in range(k + 1):  # the best of the top k+1 not already shown (exists: k items shown)

@@ -28,6 +28,10 @@ How to add a policy (worked example: :mod:`sim.policies.cascade`, ``CascadeUCB1`
        kernel_select = _ucb1_select      # (state, t, pol_rng, A_out) -> None, fill A_out[:K]
        kernel_update = _ucb1_update      # (state, t, A, clicks, depth) -> None; depth -1 if none
 
+   A policy whose kernels depend on its parameters overrides the classmethod
+   ``kernel_functions(**params) -> (init, select, update)`` (dcmKL-UCB picks its lazy or eager
+   select this way); the engine always asks it.
+
    State lives in the arrays of the tuple (scalars would not persist).  Use
    :func:`sim.kernels.topk_nb` for ties: it makes the same draws as :func:`sim.ties.topk_random_ties`.
    Use the same floating-point operations, in the same order, as the reference class (e.g.
