@@ -29,7 +29,7 @@ Mutants (``expected=False``; which hypothesis / constant each one breaks):
 """
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache
 
 import sympy as sp
 
@@ -45,8 +45,9 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
+from lemmas._dcm_family import check_variant, instance_claim, lemma_family
 from lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from lemmas.engine.claim import Claim, Outcome, ProofArtefact
 from lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
@@ -105,6 +106,7 @@ def l1_instance_proof(K, statement, domain, assumptions, factors=weight_factors)
 
 def l1_claim(K: int, variant: str | None = None) -> Claim:
     """``DCM-L1[K=k]`` or one of its mutants (``variant`` in :data:`MUTANTS`)."""
+    check_variant(variant, MUTANTS)
     x, y = vec("x", K), vec("y", K)
     lo = -1 if variant == "box[-1,1]" else 0
     dom = {s: (lo, 1) for s in (*x, *y)}
@@ -114,16 +116,9 @@ def l1_claim(K: int, variant: str | None = None) -> Claim:
         rhs = sp.Rational(1, 2) * rhs
     statement = (sp.Ge(lhs, rhs, evaluate=False) if variant == "reversed"
                  else sp.Le(lhs, rhs, evaluate=False))
-    if variant is None:
-        return Claim(id=f"DCM-L1[K={K}]", spec_id="DCM-L1", kind="inequality", expected=True,
-                     statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L1,
-                     description=f"Lemma 1 at K={K}: {STATEMENT_TEXT}.",
-                     proof=partial(l1_instance_proof, K, statement, dom, tuple(assumptions)))
-    if variant not in MUTANTS:
-        raise ValueError(f"variant must be one of {sorted(MUTANTS)}, got {variant!r}")
-    return Claim(id=f"DCM-L1/{variant}[K={K}]", spec_id="DCM-L1", kind="inequality", expected=False,
-                 statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L1,
-                 description=f"Mutant of Lemma 1 at K={K}: {MUTANTS[variant][0]}")
+    return instance_claim("DCM-L1", "Lemma 1", K, variant, MUTANTS, statement=statement, domain=dom,
+                          assumptions=assumptions, source=SOURCE_L1,
+                          description=f"Lemma 1 at K={K}: {STATEMENT_TEXT}.", instance_proof=l1_instance_proof)
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)
@@ -141,10 +136,6 @@ def _decide_general(budget_s: float) -> Outcome:
 
 @register
 def dcm_l1_claims():
-    general = ProcedureClaim(id="DCM-L1", spec_id="DCM-L1", kind="inequality", expected=True,
-                             source=SOURCE_L1, statement_text=STATEMENT_TEXT + " (every K)",
-                             decide=_decide_general,
-                             description="Lemma 1 for every K, derived from DCM-TEL (sympy-checked steps).")
-    out = [general, *(l1_claim(K) for K in K_VALUES)]
-    out += [l1_claim(K, v) for v, (_, ks) in MUTANTS.items() for K in ks]
-    return out
+    return lemma_family("DCM-L1", source=SOURCE_L1, statement_text=STATEMENT_TEXT, decide=_decide_general,
+                        description="Lemma 1 for every K, derived from DCM-TEL (sympy-checked steps).",
+                        claim=l1_claim, k_values=K_VALUES, mutants=MUTANTS)

@@ -35,7 +35,7 @@ refuted; the lemma needs ``p_max = max_e w̄(e)`` (SPEC §0).
 """
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache
 
 import sympy as sp
 
@@ -52,9 +52,10 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
+from lemmas._dcm_family import check_variant, instance_claim, lemma_family
 from lemmas.dcm_lemma1 import weight_factors
 from lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from lemmas.engine.claim import Claim, Outcome, ProofArtefact
 from lemmas.engine.registry import Erratum, register, register_erratum
 
 K_VALUES = tuple(range(1, 7))
@@ -123,8 +124,7 @@ MUTANTS = {
 
 def l2_claim(K: int, variant: str | None = None) -> Claim:
     """``DCM-L2[K=k]`` or one of its mutants (``variant`` in :data:`MUTANTS`)."""
-    if variant is not None and variant not in MUTANTS:
-        raise ValueError(f"variant must be one of {sorted(MUTANTS)}, got {variant!r}")
+    check_variant(variant, MUTANTS)
     x, y = vec("x", K), vec("y", K)
     dom = {s: (0, 1) for s in (*x, *y, P)}
     assumptions = [] if variant == "no-x>=y" else [sp.Ge(xk, yk) for xk, yk in zip(x, y)]
@@ -134,14 +134,9 @@ def l2_claim(K: int, variant: str | None = None) -> Claim:
     lhs, rhs = alpha * (sum(x) - sum(y)), V(x) - V(y)
     statement = (sp.Ge(lhs, rhs, evaluate=False) if variant == "reversed"
                  else sp.Le(lhs, rhs, evaluate=False))
-    if variant is None:
-        return Claim(id=f"DCM-L2[K={K}]", spec_id="DCM-L2", kind="inequality", expected=True,
-                     statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L2,
-                     description=f"Lemma 2 at K={K}: {STATEMENT_TEXT}.",
-                     proof=partial(l2_instance_proof, K, statement, dom, tuple(assumptions)))
-    return Claim(id=f"DCM-L2/{variant}[K={K}]", spec_id="DCM-L2", kind="inequality", expected=False,
-                 statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L2,
-                 description=f"Mutant of Lemma 2 at K={K}: {MUTANTS[variant][0]}")
+    return instance_claim("DCM-L2", "Lemma 2", K, variant, MUTANTS, statement=statement, domain=dom,
+                          assumptions=assumptions, source=SOURCE_L2,
+                          description=f"Lemma 2 at K={K}: {STATEMENT_TEXT}.", instance_proof=l2_instance_proof)
 
 
 def _decide_general(budget_s: float) -> Outcome:
@@ -181,11 +176,7 @@ ERRATUM_PMAX = register_erratum(Erratum(
 
 @register
 def dcm_l2_claims():
-    general = ProcedureClaim(id="DCM-L2", spec_id="DCM-L2", kind="inequality", expected=True,
-                             source=SOURCE_L2, statement_text=STATEMENT_TEXT + " (every K)",
-                             decide=_decide_general,
-                             description="Lemma 2 for every K, derived from DCM-TEL (sympy-checked steps).")
-    out = [general, *(l2_claim(K) for K in K_VALUES)]
-    out += [l2_claim(K, v) for v, (_, ks) in MUTANTS.items() for K in ks]
-    out.append(l2_argmax_claim())
-    return out
+    return [*lemma_family("DCM-L2", source=SOURCE_L2, statement_text=STATEMENT_TEXT, decide=_decide_general,
+                          description="Lemma 2 for every K, derived from DCM-TEL (sympy-checked steps).",
+                          claim=l2_claim, k_values=K_VALUES, mutants=MUTANTS),
+            l2_argmax_claim()]

@@ -41,7 +41,7 @@ Mutants (``expected=False``):
 """
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache
 from itertools import combinations, permutations
 
 import sympy as sp
@@ -60,7 +60,8 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from lemmas._dcm_family import check_variant, instance_claim, lemma_family
+from lemmas.engine.claim import Claim, Outcome, ProofArtefact
 from lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
@@ -206,8 +207,7 @@ MUTANTS = {
 
 def l3_claim(K: int, variant: str | None = None) -> Claim:
     """``DCM-L3[K=k]`` or one of its mutants (``variant`` in :data:`MUTANTS`)."""
-    if variant is not None and variant not in MUTANTS:
-        raise ValueError(f"variant must be one of {sorted(MUTANTS)}, got {variant!r}")
+    check_variant(variant, MUTANTS)
     x, c = vec("x", K), vec("c", K)
     dom = {s: (0, 1) for s in (*x, *c)}
     assumptions = [] if variant == "c-unsorted" else [sp.Ge(c[k], c[k + 1]) for k in range(K - 1)]
@@ -218,16 +218,12 @@ def l3_claim(K: int, variant: str | None = None) -> Claim:
         rhs = sp.Rational(1, 2) * rhs
     statement = (sp.Ge(lhs, rhs, evaluate=False) if variant == "reversed"
                  else sp.Le(lhs, rhs, evaluate=False))
-    if variant is None:
-        return Claim(id=f"DCM-L3[K={K}]", spec_id="DCM-L3", kind="inequality", expected=True,
-                     statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L3,
-                     description=(f"Lemma 3 at K={K}: {STATEMENT_TEXT}. x'_k is written as "
-                                  "Max over k-subsets of Min. " + ("Equality case (K=2). " if K == 2 else "")
-                                  + "Presenter's note: 'x'_k right after Then' may mean x~_k (one swap)."),
-                     proof=partial(l3_instance_proof, K, statement, dom, tuple(assumptions)))
-    return Claim(id=f"DCM-L3/{variant}[K={K}]", spec_id="DCM-L3", kind="inequality", expected=False,
-                 statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L3,
-                 description=f"Mutant of Lemma 3 at K={K}: {MUTANTS[variant][0]}")
+    return instance_claim("DCM-L3", "Lemma 3", K, variant, MUTANTS, statement=statement, domain=dom,
+                          assumptions=assumptions, source=SOURCE_L3,
+                          description=(f"Lemma 3 at K={K}: {STATEMENT_TEXT}. x'_k is written as "
+                                       "Max over k-subsets of Min. " + ("Equality case (K=2). " if K == 2 else "")
+                                       + "Presenter's note: 'x'_k right after Then' may mean x~_k (one swap)."),
+                          instance_proof=l3_instance_proof)
 
 
 def _decide_general(budget_s: float) -> Outcome:
@@ -236,11 +232,7 @@ def _decide_general(budget_s: float) -> Outcome:
 
 @register
 def dcm_l3_claims():
-    general = ProcedureClaim(id="DCM-L3", spec_id="DCM-L3", kind="inequality", expected=True,
-                             source=SOURCE_L3, statement_text=STATEMENT_TEXT + " (every K)",
-                             decide=_decide_general,
-                             description=("Lemma 3 for every K: adjacent transpositions (sympy swap identity) "
-                                          "and bubble sort. K=2 is an exact equality case."))
-    out = [general, *(l3_claim(K) for K in K_VALUES)]
-    out += [l3_claim(K, v) for v, (_, ks) in MUTANTS.items() for K in ks]
-    return out
+    return lemma_family("DCM-L3", source=SOURCE_L3, statement_text=STATEMENT_TEXT, decide=_decide_general,
+                        description=("Lemma 3 for every K: adjacent transpositions (sympy swap identity) "
+                                     "and bubble sort. K=2 is an exact equality case."),
+                        claim=l3_claim, k_values=K_VALUES, mutants=MUTANTS)

@@ -24,7 +24,7 @@ Mutants (``expected=False``):
 """
 from __future__ import annotations
 
-from functools import cache, partial
+from functools import cache
 
 import sympy as sp
 
@@ -42,9 +42,10 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
+from lemmas._dcm_family import check_variant, instance_claim, lemma_family
 from lemmas.dcm_lemma1 import weight_factors
 from lemmas.dcm_telescoping import tel_general_proof
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from lemmas.engine.claim import Claim, Outcome, ProofArtefact
 from lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
@@ -124,8 +125,7 @@ MUTANTS = {
 
 def l4_claim(K: int, variant: str | None = None) -> Claim:
     """``DCM-L4[K=k]`` or one of its mutants (``variant`` in :data:`MUTANTS`)."""
-    if variant is not None and variant not in MUTANTS:
-        raise ValueError(f"variant must be one of {sorted(MUTANTS)}, got {variant!r}")
+    check_variant(variant, MUTANTS)
     x, y = vec("x", K), vec("y", K)
     dom = {s: (0, 1) for s in (*x, *y)}
     dom[G] = (0, 2) if variant == "gamma<=2" else (0, 1)
@@ -134,14 +134,9 @@ def l4_claim(K: int, variant: str | None = None) -> Claim:
     rhs = (1 if variant == "no-gamma" else G) * (V(x) - V(y))
     statement = (sp.Le(lhs, rhs, evaluate=False) if variant == "reversed"
                  else sp.Ge(lhs, rhs, evaluate=False))
-    if variant is None:
-        return Claim(id=f"DCM-L4[K={K}]", spec_id="DCM-L4", kind="inequality", expected=True,
-                     statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L4,
-                     description=f"Lemma 4 at K={K}: {STATEMENT_TEXT}.",
-                     proof=partial(l4_instance_proof, K, statement, dom, tuple(assumptions)))
-    return Claim(id=f"DCM-L4/{variant}[K={K}]", spec_id="DCM-L4", kind="inequality", expected=False,
-                 statement=statement, domain=dom, assumptions=assumptions, source=SOURCE_L4,
-                 description=f"Mutant of Lemma 4 at K={K}: {MUTANTS[variant][0]}")
+    return instance_claim("DCM-L4", "Lemma 4", K, variant, MUTANTS, statement=statement, domain=dom,
+                          assumptions=assumptions, source=SOURCE_L4,
+                          description=f"Lemma 4 at K={K}: {STATEMENT_TEXT}.", instance_proof=l4_instance_proof)
 
 
 def _decide_general(budget_s: float) -> Outcome:
@@ -150,10 +145,6 @@ def _decide_general(budget_s: float) -> Outcome:
 
 @register
 def dcm_l4_claims():
-    general = ProcedureClaim(id="DCM-L4", spec_id="DCM-L4", kind="inequality", expected=True,
-                             source=SOURCE_L4, statement_text=STATEMENT_TEXT + " (every K)",
-                             decide=_decide_general,
-                             description="Lemma 4 for every K, derived from DCM-TEL (sympy-checked steps).")
-    out = [general, *(l4_claim(K) for K in K_VALUES)]
-    out += [l4_claim(K, v) for v, (_, ks) in MUTANTS.items() for K in ks]
-    return out
+    return lemma_family("DCM-L4", source=SOURCE_L4, statement_text=STATEMENT_TEXT, decide=_decide_general,
+                        description="Lemma 4 for every K, derived from DCM-TEL (sympy-checked steps).",
+                        claim=l4_claim, k_values=K_VALUES, mutants=MUTANTS)
