@@ -88,6 +88,13 @@ def expected_reward_nb(code, wa, pa, A, K):
     return tot
 
 
+def ucb_index(S, N, c_log_t):
+    """The readable reference of :func:`ucb_index_nb` (same floats): ``S/N + sqrt(c_log_t/N)``, ``+∞`` at ``N = 0``."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = S / N + np.sqrt(c_log_t / N)
+    return np.where(N > 0, out, np.inf)
+
+
 @numba.njit(cache=True)
 def ucb_index_nb(S, N, c_log_t, idx):
     """UCB-type index ``S/N + sqrt(c_log_t / N)`` per item, ``+∞`` for never-observed items (SPEC §3).

@@ -31,6 +31,12 @@ def reject_unknown(name, params, allowed):
         raise ValueError(f"{name} got unknown parameter(s) {bad}; it accepts {sorted(allowed)}")
 
 
+def ucb_alpha(name, params):
+    """The UCB-type policies' one parameter ``alpha`` (> 0; default 0.5, source 001 §6.3's experiments)."""
+    reject_unknown(name, params, ("alpha",))
+    return check_positive("alpha", params.get("alpha", 0.5))
+
+
 def beta_prior(params, at_least_one=False):
     """``(a0, b0)`` from ``params`` (default Beta(1, 1), SPEC §3); > 0, or >= 1 when asked."""
     out = []

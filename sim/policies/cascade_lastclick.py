@@ -15,8 +15,8 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb, ucb_index_nb
-from sim.policies._params import check_LK, check_positive, reject_unknown
+from sim.kernels import topk_nb, ucb_index, ucb_index_nb
+from sim.policies._params import check_LK, ucb_alpha
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
@@ -28,8 +28,7 @@ def exposed_range(clicks) -> int:
 
 
 def _alpha(params):
-    reject_unknown("CascadeUCB-last-click", params, ("alpha",))
-    return check_positive("alpha", params.get("alpha", 0.5))
+    return ucb_alpha("CascadeUCB-last-click", params)
 
 
 @numba.njit
@@ -84,9 +83,7 @@ class CascadeUCBLastClick(Policy):
                 np.zeros(L, dtype=np.int64))
 
     def index(self, t):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = self.C / self.T + np.sqrt(self.alpha * math.log(t) / self.T)
-        return np.where(self.T > 0, out, np.inf)
+        return ucb_index(self.C, self.T, self.alpha * math.log(t))
 
     def select(self, t):
         return topk_random_ties(self.index(t), self.K, self.rng)

@@ -15,8 +15,8 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb, ucb_index_nb
-from sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
+from sim.kernels import topk_nb, ucb_index, ucb_index_nb
+from sim.policies._params import beta_prior, check_LK, reject_unknown, ucb_alpha
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
@@ -47,8 +47,7 @@ def _exposures_update(state, t, A, clicks, depth):
 
 
 def _alpha(params):
-    reject_unknown("OD-UCB", params, ("alpha",))
-    return check_positive("alpha", params.get("alpha", 0.5))
+    return ucb_alpha("OD-UCB", params)
 
 
 @numba.njit
@@ -86,9 +85,7 @@ class ODUCB(_Exposures):
                 np.zeros(L, dtype=np.int64))
 
     def index(self, t):
-        with np.errstate(divide="ignore", invalid="ignore"):
-            out = self.s / self.n + np.sqrt(self.alpha * math.log(t) / self.n)
-        return np.where(self.n > 0, out, np.inf)
+        return ucb_index(self.s, self.n, self.alpha * math.log(t))
 
     def select(self, t):
         return topk_random_ties(self.index(t), self.K, self.rng)
