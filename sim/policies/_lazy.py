@@ -18,15 +18,15 @@ cannot decide the list.  Facts used (``f`` is convex and increasing on ``[w, 1)`
 
 Per item (rows of ``F``): ``LO``/``TOP``, the true index at mean ``W0`` and level ``LV`` lies in
 ``[LO − ε, TOP + ε]``; ``GX`` the threshold ``g`` of that round; ``IW = 1/W0``; ``HI`` an upper bound
-of the computed index valid up to round ``hz``; ``ex`` the round of the last exact value
+of the computed index valid up to round ``I[HZ]``; ``I[EX]`` the round of the last exact value
 (``LO = TOP =`` that value).  Round ``t``:
 
-1. an item whose statistics changed (``hz = 0``, set by the policy's update: one new
+1. an item whose statistics changed (``I[HZ] = 0``, set by the policy's update: one new
    observation) is **re-bracketed without a logarithm** (:func:`rebracket`): step A moves the old
    bracket to the new level at the old mean (tangents, chord), step B to the new mean (``∂U/∂w``
    bounded over the box of means and index values the path crosses); the bracket is kept if its
    width is at most ``WCAP·(LO − ŵ)``, else (or when ``w`` is 0 or 1) the index is evaluated.  Either
-   way it holds for this round only (``hz = t``);
+   way it holds for this round only (``I[HZ] = t``);
 2. an expired bracket (statistics unchanged) gets a new ``HI`` at the horizon ``h`` by the tangent
    from ``(LO, TOP)`` — a few flops, no evaluation;
 3. ``λ`` = the K-th largest lower end: at least K items certainly have ``U_t ≥ λ``; every item
@@ -66,13 +66,18 @@ algorithm keeps them level), so brackets must be ~1e-9 wide to order them: hence
 second-order bounds of step B rather than cruder ones (a first version with ~1e-6 brackets
 resolved more overlaps than it saved).
 
-Numba notes (each measured on the benchmark above): an inlined helper that takes an array costs
-two atomic reference-count operations per call, so the per-item λ insertion is written out; the
-index is called through :data:`bounds.kl.klucb_index_level_c` and :func:`rebracket` is inlined, so
-that no call whose exception status must be checked sits in the loop (such a call stops numba from
-pruning the reference counting of every array the function holds); the lazy and eager selections
-are separate kernels (``kernel_functions``) for the same reason; and the item loop is split in two
-passes that count in memory, because one more live counter in it measured 25 % slower.
+Numba notes (each measured on the benchmark above).  Every array a kernel receives costs, per call,
+seven argument words pushed on the stack and an atomic reference-count pair at entry, which
+numba's pruning pass does not remove in a function this large (checked in the optimised IR, with
+and without calls or raises in the body).  So the policy's statistics, the brackets and the
+buffers are rows of two arrays ``F`` and ``I``: a DCM-family state of 5 arrays instead of 11 took
+a lazy round from 413 to 323 ns and an eager one from 1223 to 1183 ns (dcmKL-UCB, L = 16).
+Inside the kernel, an inlined helper that takes an array costs two atomic operations per call, so
+the per-item λ insertion is written out; the index is called through
+:data:`bounds.kl.klucb_index_level_c` (a C function: no exception status to check) and
+:func:`rebracket` is inlined; the lazy and eager selections are separate kernels
+(``kernel_functions``); and the item loop is split in two passes that count in memory, because
+one more live counter in it measured 25 % slower.
 """
 from __future__ import annotations
 
@@ -100,9 +105,13 @@ WCAP = 1e-5
 #: to the top-K boundary within Δlog t ≈ 0.1; 9 measured best of 6…10 (tangent bounds are cheap)
 HSHIFT = 9
 
-#: rows of the per-item float state ``F`` (see the module docstring)
-LO, HI, TOP, GX, W0, LV, IW = range(7)
-NF = 7
+#: rows of the per-item float state ``F``: the policy's statistics (sum of observed clicks ``SUM``,
+#: observations ``OBS``), the bracket (see the module docstring) and a value buffer
+SUM, OBS, LO, HI, TOP, GX, W0, LV, IW, VAL = range(10)
+NF = 10
+#: rows of the per-item integer state ``I``: bracket horizon, round of the last exact value, two buffers
+HZ, EX, CAND, WORK = range(4)
+NI = 4
 #: counters in ``stats``: evaluations (all), of them for changed statistics, tangent refreshes,
 #: overlap resolutions (re-bracketings are not counted: one more counter in the item loop
 #: measured 25 % slower, from register pressure)
@@ -110,17 +119,19 @@ N_EVAL, N_CHANGED, N_TANGENT, N_OVERLAP = range(4)
 
 
 def lazy_state(L: int, copies: int | None = None):
-    """Fresh lazy state ``(F, hz, ex, stats, gc)`` for ``L`` items (``copies`` independent top-K's).
+    """Fresh lazy state ``(F, I, stats, gc)`` for ``L`` items (``copies`` independent top-K's).
 
-    ``F`` holds the float rows above (``LV = −1``: never bracketed), ``hz`` the round up to which
-    ``HI`` holds (0: statistics changed), ``ex`` the round of the last exact value, ``stats`` the
-    counters, ``gc = [h, g(h)·G_UP, first, last + 1 round of this grid step]`` (shared by copies).
+    ``F`` holds the float rows above (``LV = −1``: never bracketed), ``I`` the integer rows (``HZ``:
+    the round up to which ``HI`` holds, 0 when the statistics changed; ``EX``: the round of the
+    last exact value), ``stats`` the counters, ``gc = [h, g(h)·G_UP, first, last + 1 round of this
+    grid step]`` (shared by copies).  The policy's own statistics are rows of ``F`` rather than
+    arrays of their own: every array a kernel receives costs a dozen argument words and two atomic
+    reference-count operations per call (two calls per round).
     """
     lead = () if copies is None else (copies,)
     F = np.zeros(lead + (NF, L))
     F[..., LV, :] = -1.0
-    return (F, np.zeros(lead + (L,), dtype=np.int64), np.zeros(lead + (L,), dtype=np.int64),
-            np.zeros(4, dtype=np.int64), np.zeros(4))
+    return F, np.zeros(lead + (NI, L), dtype=np.int64), np.zeros(4, dtype=np.int64), np.zeros(4)
 
 
 @numba.njit(inline="always")
@@ -216,10 +227,10 @@ def rebracket(lo, top, l0, w0, iw0, w1, l1):
 
 
 @numba.njit(inline="always")
-def _exact(S, T, e, g_t, t, F, ex):
+def _exact(F, I, e, g_t, t):
     """Evaluate item ``e``'s index at round ``t`` (threshold ``g_t``): a point bracket."""
-    w = S[e] / T[e]
-    lv = g_t / T[e]
+    w = F[SUM, e] / F[OBS, e]
+    lv = g_t / F[OBS, e]
     q = klucb_index_level_c(w, lv)
     F[LO, e] = q
     F[TOP, e] = q
@@ -227,18 +238,18 @@ def _exact(S, T, e, g_t, t, F, ex):
     F[W0, e] = w
     F[LV, e] = lv
     F[IW, e] = 1.0 / w if w > 0.0 else 0.0
-    ex[e] = t
+    I[EX, e] = t
     return q
 
 
-@numba.njit(inline="always")  # inlined: a call would pass (and reference-count) a dozen arrays per round
-def lazy_topk(S, T, t, K, rng, A, cand, val, work, F, hz, ex, stats, gc):
-    """Fill ``A[:K]`` with the eager KL-UCB top-K (random ties); ``hz[e] = 0`` marks changed stats.
+@numba.njit(inline="always")  # inlined: a call would pass (and reference-count) its arrays every round
+def lazy_topk(t, K, rng, A, F, I, stats, gc):
+    """Fill ``A[:K]`` with the eager KL-UCB top-K (random ties) of the statistics ``F[SUM]``, ``F[OBS]``.
 
-    ``F, hz, ex, stats, gc`` come from :func:`lazy_state`; ``val``, ``cand`` and ``work`` are
-    buffers of length L.
+    ``F, I, stats, gc`` come from :func:`lazy_state`; the policy's update sets ``I[HZ, e] = 0``
+    when item ``e``'s statistics change.
     """
-    L = S.shape[0]
+    L = F.shape[1]
     if not (gc[2] <= t < gc[3]):  # a new grid step: new horizon and its threshold
         st = horizon_step(t)
         gc[0] = (t // st + 2) * st
@@ -252,11 +263,11 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, work, F, hz, ex, stats, gc):
     # pass 1: this round's brackets.  Kept apart from pass 2 and counting in memory: fewer values
     # live across the loop (one more counter here measured 25 % slower, from register spills)
     for e in range(L):
-        z = hz[e]
+        z = I[HZ, e]
         if z == 0:  # statistics changed: re-bracket (or evaluate); a bracket for this round only
-            hz[e] = t
-            w1 = S[e] / T[e]
-            lv = g_t / T[e]
+            I[HZ, e] = t
+            w1 = F[SUM, e] / F[OBS, e]
+            lv = g_t / F[OBS, e]
             a, b, iw = rebracket(F[LO, e], F[TOP, e], F[LV, e], F[W0, e], F[IW, e], w1, lv)
             if b - a <= WCAP * (a - w1):  # false for nan
                 F[LO, e] = a
@@ -267,106 +278,106 @@ def lazy_topk(S, T, t, K, rng, A, cand, val, work, F, hz, ex, stats, gc):
                 F[LV, e] = lv
                 F[IW, e] = iw
             else:
-                _exact(S, T, e, g_t, t, F, ex)
+                _exact(F, I, e, g_t, t)
                 stats[N_EVAL] += 1
                 stats[N_CHANGED] += 1
         elif z < t:  # bracket expired: tangent bound at the horizon from the last bracket
             dg = g_h - F[GX, e]
-            F[HI, e] = tangent_upper(F[LO, e], F[TOP, e], F[W0, e], T[e], dg) if dg > 0.0 else F[TOP, e]
-            hz[e] = h
+            F[HI, e] = tangent_upper(F[LO, e], F[TOP, e], F[W0, e], F[OBS, e], dg) if dg > 0.0 else F[TOP, e]
+            I[HZ, e] = h
             stats[N_TANGENT] += 1
     # pass 2: λ = the K-th largest lower end (at least K items are >= λ) and the candidates
     nb = 0
     nr = 0
     for e in range(L):
-        if ex[e] == t:
+        if I[EX, e] == t:
             x = F[LO, e]
             u = x
         else:
             x = F[LO, e] - MARGIN
             u = F[HI, e] + MARGIN
-        if nb < K or x > val[K - 1]:  # keep val[:K] the K largest lower ends seen (decreasing)
+        if nb < K or x > F[VAL, K - 1]:  # keep F[VAL, :K] the K largest lower ends seen (decreasing)
             j = nb if nb < K else K - 1
-            while j > 0 and val[j - 1] < x:
-                val[j] = val[j - 1]
+            while j > 0 and F[VAL, j - 1] < x:
+                F[VAL, j] = F[VAL, j - 1]
                 j -= 1
-            val[j] = x
+            F[VAL, j] = x
             if nb < K:
                 nb += 1
-        if nb < K or u >= val[K - 1]:  # the running λ only rises: every final candidate is noted here
-            cand[nr] = e
+        if nb < K or u >= F[VAL, K - 1]:  # the running λ only rises: every final candidate is noted here
+            I[CAND, nr] = e
             nr += 1
-    lam = val[K - 1]
+    lam = F[VAL, K - 1]
     m = 0
     nn = 0  # candidates without an exact value this round
     for i in range(nr):  # candidates (upper end >= λ), in increasing item order
-        e = cand[i]
-        if ex[e] == t:
+        e = I[CAND, i]
+        if I[EX, e] == t:
             if F[LO, e] >= lam:
-                cand[m] = e
+                I[CAND, m] = e
                 m += 1
         elif F[HI, e] + MARGIN >= lam:
-            cand[m] = e
+            I[CAND, m] = e
             m += 1
             nn += 1
     nr = m
     n3 = 0
     while nn > 0:
-        pick = _overlapping(cand, nr, F, ex, t)
+        pick = _overlapping(nr, F, I, t)
         if pick < 0:
             break
-        _exact(S, T, pick, g_t, t, F, ex)
+        _exact(F, I, pick, g_t, t)
         n3 += 1
         # λ only rises and non-candidates lie below the old λ, so λ is recomputed over the candidates.
         # This block and the filter below repeat pass 2's: folding them into one loop measured 3 %
         # slower at L = 16 (5 % when pass 2 was folded in too), on the path the benchmark times
         nb = 0
         for i in range(nr):
-            e = cand[i]
-            x = F[LO, e] if ex[e] == t else F[LO, e] - MARGIN
-            if nb < K or x > val[K - 1]:  # keep val[:K] the K largest lower ends seen (decreasing)
+            e = I[CAND, i]
+            x = F[LO, e] if I[EX, e] == t else F[LO, e] - MARGIN
+            if nb < K or x > F[VAL, K - 1]:  # keep F[VAL, :K] the K largest lower ends seen (decreasing)
                 j = nb if nb < K else K - 1
-                while j > 0 and val[j - 1] < x:
-                    val[j] = val[j - 1]
+                while j > 0 and F[VAL, j - 1] < x:
+                    F[VAL, j] = F[VAL, j - 1]
                     j -= 1
-                val[j] = x
+                F[VAL, j] = x
                 if nb < K:
                     nb += 1
-        lam = val[K - 1]
+        lam = F[VAL, K - 1]
         m = 0
         nn = 0
         for i in range(nr):
-            e = cand[i]
-            if ex[e] == t:
+            e = I[CAND, i]
+            if I[EX, e] == t:
                 if F[LO, e] >= lam:
-                    cand[m] = e
+                    I[CAND, m] = e
                     m += 1
             elif F[HI, e] + MARGIN >= lam:
-                cand[m] = e
+                I[CAND, m] = e
                 m += 1
                 nn += 1
         nr = m
     stats[N_EVAL] += n3
     stats[N_OVERLAP] += n3
-    _candidate_topk(cand, nr, F, K, rng, A, val, work)
+    _candidate_topk(nr, F, I, K, rng, A)
 
 
 @numba.njit(inline="always")
-def _overlapping(cand, nr, F, ex, t):
+def _overlapping(nr, F, I, t):
     """The inexact candidate whose bracket meets another candidate's, with the largest upper end (−1: none)."""
     pick = -1
     best = -math.inf
     for i in range(nr):
-        e = cand[i]
-        if ex[e] == t:
+        e = I[CAND, i]
+        if I[EX, e] == t:
             continue
         a = F[LO, e] - MARGIN
         b = F[HI, e] + MARGIN
         for j in range(nr):
-            f = cand[j]
+            f = I[CAND, j]
             if f == e:
                 continue
-            if ex[f] == t:
+            if I[EX, f] == t:
                 c = F[LO, f]
                 d = c
             else:
@@ -381,7 +392,7 @@ def _overlapping(cand, nr, F, ex, t):
 
 
 @numba.njit(inline="always")
-def _candidate_topk(cand, nr, F, K, rng, A, val, work):
+def _candidate_topk(nr, F, I, K, rng, A):
     """The tie rule on the candidates' values (exact, or for isolated brackets a value inside).
 
     Pairwise distinct values: :func:`sim.kernels.topk_nb` draws nothing and returns them sorted
@@ -390,23 +401,23 @@ def _candidate_topk(cand, nr, F, K, rng, A, val, work):
     """
     distinct = True
     for i in range(nr):
-        x = F[LO, cand[i]]
+        x = F[LO, I[CAND, i]]
         j = i
-        while j > 0 and val[j - 1] < x:
-            val[j] = val[j - 1]
-            work[j] = work[j - 1]
+        while j > 0 and F[VAL, j - 1] < x:
+            F[VAL, j] = F[VAL, j - 1]
+            I[WORK, j] = I[WORK, j - 1]
             j -= 1
-        if (j > 0 and val[j - 1] == x) or math.isnan(x):
+        if (j > 0 and F[VAL, j - 1] == x) or math.isnan(x):
             distinct = False
             break
-        val[j] = x
-        work[j] = cand[i]
+        F[VAL, j] = x
+        I[WORK, j] = I[CAND, i]
     if distinct:
         for k in range(K):
-            A[k] = work[k]
+            A[k] = I[WORK, k]
         return
     for i in range(nr):
-        val[i] = F[LO, cand[i]]
-    topk_nb(val[:nr], K, rng, A, work)
+        F[VAL, i] = F[LO, I[CAND, i]]
+    topk_nb(F[VAL, :nr], K, rng, A, I[WORK])
     for k in range(K):
-        A[k] = cand[A[k]]
+        A[k] = I[CAND, A[k]]

@@ -29,33 +29,36 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_scalar
 from sim.kernels import topk_nb
-from sim.policies._lazy import N_EVAL, lazy_state, lazy_topk
+from sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk
 from sim.policies.dcm import _check_lazy
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
+#: position of the index-evaluation counters in the kernel state
+STATE_STATS = 2
+
 
 @numba.njit
 def _init(state, x0):
-    S, T = state[0], state[1]
-    for k in range(S.shape[0]):
-        for e in range(S.shape[1]):
-            S[k, e] = x0[e]
-            T[k, e] = 1.0
+    F = state[0]
+    for k in range(F.shape[0]):
+        for e in range(F.shape[2]):
+            F[k, SUM, e] = x0[e]
+            F[k, OBS, e] = 1.0
 
 
 @numba.njit(error_model="numpy")  # not cached: numba's cache misses changes in callees from other modules
 def _select(state, t, rng, A):
-    S, T, idx, cand, prop, order, cfg, work, F, hz, ex, stats, gc = state
-    K, L = S.shape
+    F, I, stats, gc, prop, order, cfg = state
+    K, L = F.shape[0], F.shape[2]
     for k in range(K):
         if cfg[0] == 1:  # lazy: same list and draws as the eager loop below (sim.policies._lazy)
-            lazy_topk(S[k], T[k], t, k + 1, rng, order, cand, idx, work, F[k], hz[k], ex[k], stats, gc)
+            lazy_topk(t, k + 1, rng, order, F[k], I[k], stats, gc)
         else:
             for e in range(L):
-                idx[e] = klucb_index_scalar(S[k, e] / T[k, e], T[k, e], float(t))
+                F[k, VAL, e] = klucb_index_scalar(F[k, SUM, e] / F[k, OBS, e], F[k, OBS, e], float(t))
             stats[N_EVAL] += L
-            topk_nb(idx, k + 1, rng, order, cand)
+            topk_nb(F[k, VAL], k + 1, rng, order, I[k, CAND])
         prop[k] = order[0]
         for j in range(k + 1):  # the best of the top k+1 not already shown (exists: k items shown)
             e = order[j]
@@ -70,13 +73,13 @@ def _select(state, t, rng, A):
 
 @numba.njit
 def _update(state, t, A, clicks, depth):
-    S, T, prop, hz = state[0], state[1], state[4], state[9]
+    F, I, prop = state[0], state[1], state[4]
     for k in range(A.shape[0]):
         b = prop[k]
-        T[k, b] += 1.0
-        hz[k, b] = 0  # cached index bounds of (position k, item b) are stale
+        F[k, OBS, b] += 1.0
+        I[k, HZ, b] = 0  # cached index bounds of (position k, item b) are stale
         if A[k] == b:
-            S[k, b] += clicks[k]
+            F[k, SUM, b] += clicks[k]
 
 
 @register_policy("RankedKL-UCB", models=("dcm", "cascade", "pbm"))
@@ -98,12 +101,12 @@ class RankedKLUCB(Policy):
 
     @staticmethod
     def kernel_state(L, K, lazy: bool = True):
-        """S, T, values, tie buffer, proposals, order, [lazy], work, then one
-        :func:`sim.policies._lazy.lazy_state` per position (brackets, horizon, exact-round, counters, grid cache)."""
+        """One :func:`sim.policies._lazy.lazy_state` per position (``F[k]`` holds position k's
+        statistics in rows ``SUM``, ``OBS`` and its brackets; ``I[k]``; shared counters and grid
+        cache), then proposals, order, ``[lazy]``."""
         _check_lazy(lazy)
-        return (np.zeros((K, L)), np.zeros((K, L)), np.zeros(L), np.zeros(L, dtype=np.int64),
-                np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64), np.array([int(lazy)], dtype=np.int64),
-                np.zeros(L, dtype=np.int64)) + lazy_state(L, copies=K)
+        return lazy_state(L, copies=K) + (np.zeros(K, dtype=np.int64), np.zeros(K, dtype=np.int64),
+                                          np.array([int(lazy)], dtype=np.int64))
 
     def initialise(self, x0):
         self.S[:] = x0

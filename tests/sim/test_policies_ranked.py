@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 
 import sim
-from sim.policies.ranked import RankedKLUCB
+from sim.policies.ranked import STATE_STATS, RankedKLUCB
 from sim.testing import assert_paths_agree, kernel_run
 
 BLB = sim.DCM([0.2] * 3 + [0.05] * 5, [0.5] * 3)  # B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5)
@@ -38,4 +38,4 @@ def test_lazy_kernel_makes_exactly_the_eager_choices(env, K):
     lazy, st = kernel_run(env, "RankedKL-UCB", K=K, n=20_000, seed=4, policy_params={"lazy": True})
     eager, st_e = kernel_run(env, "RankedKL-UCB", K=K, n=20_000, seed=4, policy_params={"lazy": False})
     np.testing.assert_array_equal(lazy, eager)
-    assert st[11][0] < 0.5 * st_e[11][0]  # index evaluations (counters at state[11])
+    assert st[STATE_STATS][0] < 0.5 * st_e[STATE_STATS][0]  # index evaluations
