@@ -116,6 +116,8 @@ NI = 4
 #: overlap resolutions (re-bracketings are not counted: one more counter in the item loop
 #: measured 25 % slower, from register pressure)
 N_EVAL, N_CHANGED, N_TANGENT, N_OVERLAP = range(4)
+#: position of ``stats`` in the tuple :func:`lazy_state` returns (policies put that tuple first in their state)
+STATE_STATS = 2
 
 
 def lazy_state(L: int, copies: int | None = None):

@@ -34,14 +34,13 @@ import numpy as np
 
 from bounds.kl import klucb_index, klucb_index_level_c, klucb_threshold
 from sim.kernels import topk_nb
-from sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk
+from sim.policies._lazy import CAND, HZ, N_EVAL, OBS, STATE_STATS, SUM, VAL, lazy_state, lazy_topk
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
 #: update rules (state[RULE]); lazy or eager index evaluation is the choice of select kernel (kernel_functions)
 FIRST, DCM_ALL, LAST = 0, 1, 2
-#: positions in the kernel state (F, I, stats, gc from :func:`sim.policies._lazy.lazy_state`, then [rule])
-STATE_STATS = 2
+#: position of ``[rule]`` in the kernel state, after the four arrays of :func:`sim.policies._lazy.lazy_state`
 RULE = 4
 
 
@@ -140,8 +139,7 @@ class _KLUCBList(Policy):
         """State: :func:`sim.policies._lazy.lazy_state` (``F`` with the statistics in rows ``SUM``,
         ``OBS`` and the brackets; ``I``; [#index evaluations, …]; grid cache), then ``[rule]``.
 
-        Five arrays, not eleven: each array a kernel receives costs argument words and two atomic
-        reference-count operations per call; packing them measured 22 % off a lazy round.
+        Five arrays, not eleven: every array costs per call (:mod:`sim.policies._lazy`, Numba notes).
         """
         _check_lazy(lazy)
         return lazy_state(L) + (np.array([cls.rule], dtype=np.int64),)

@@ -34,9 +34,6 @@ from sim.policies.dcm import _check_lazy
 from sim.policies.registry import Policy, register_policy
 from sim.ties import topk_random_ties
 
-#: position of the index-evaluation counters in the kernel state
-STATE_STATS = 2
-
 
 @numba.njit
 def _init(state, x0):

@@ -3,7 +3,8 @@ import numpy as np
 import pytest
 
 import sim
-from sim.policies.ranked import STATE_STATS, RankedKLUCB
+from sim.policies._lazy import STATE_STATS
+from sim.policies.ranked import RankedKLUCB
 from sim.testing import assert_paths_agree, kernel_run
 
 BLB = sim.DCM([0.2] * 3 + [0.05] * 5, [0.5] * 3)  # B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5)
