@@ -31,12 +31,12 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
 
 notebooks: $(STAMP)
-	$(BIN)/python -m report.notebooks
+	$(BIN)/python -m clickbound.report.notebooks
 
 ## make screenshot: PNGs of out/report/index.html in headless Chromium (after make report;
 ## needs Debian's chromium and fonts-noto-cjk: apt-get install -y chromium fonts-noto-cjk)
 screenshot: $(STAMP)
-	$(BIN)/python -m report.screenshot --out out/report
+	$(BIN)/python -m clickbound.report.screenshot --out out/report
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info

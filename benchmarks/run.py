@@ -33,10 +33,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import sim  # noqa: E402
-from bounds.kl import klucb_index, klucb_threshold  # noqa: E402
-from sim.runner import Job, run_grid  # noqa: E402
-from sim.policies.dcm import STATE_STATS  # noqa: E402
+from clickbound import sim  # noqa: E402
+from clickbound.bounds.kl import klucb_index, klucb_threshold  # noqa: E402
+from clickbound.sim.runner import Job, run_grid  # noqa: E402
+from clickbound.sim.policies.dcm import STATE_STATS  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peers import blog_simulate, smpy_klucb_bern  # noqa: E402
@@ -63,12 +63,12 @@ def best_of(fn, repeat=3, setup=None):
 def kernel_call(env, pol, n, seed=1, policy_params=None, trace=False, K=None):
     """``(setup, run)`` for one replication of a policy's kernel: ``run(setup())`` times the engine loop only.
 
-    ``setup`` builds the fresh state, streams and outputs (as :func:`sim.engine.simulate` does for
-    replication 0); ``run`` calls :func:`sim.kernels.run_replication` and returns ``(state, trace)``.
+    ``setup`` builds the fresh state, streams and outputs (as :func:`clickbound.sim.engine.simulate` does for
+    replication 0); ``run`` calls :func:`clickbound.sim.kernels.run_replication` and returns ``(state, trace)``.
     """
-    from sim.engine import log_checkpoints, replication_rngs
-    from sim.kernels import expected_reward_nb, run_replication
-    from sim.policies.registry import get_policy
+    from clickbound.sim.engine import log_checkpoints, replication_rngs
+    from clickbound.sim.kernels import expected_reward_nb, run_replication
+    from clickbound.sim.policies.registry import get_policy
 
     cls = get_policy(pol)
     K = env.resolve_K(K)
@@ -150,7 +150,7 @@ def bench_cascadeucb1(n, peer_steps, repeat=5, peer_repeat=3):
 def bench_index(n_points):
     import mpmath as mp
 
-    from lemmas.klucb import klucb_index_mp
+    from clickbound.lemmas.klucb import klucb_index_mp
 
     print(f"\n[4] KL-UCB index: bounds.kl (numba, vectorised) vs pure-Python SMPyBandits klucbBern, {n_points:,} points")
     rng = np.random.default_rng(3)

@@ -29,8 +29,8 @@ from typing import Sequence
 
 import numpy as np
 
-from bounds.dcm import cascade_sum, dcm_t3
-from bounds.result import BoundResult, check_int, check_nonneg, check_probabilities
+from clickbound.bounds.dcm import cascade_sum, dcm_t3
+from clickbound.bounds.result import BoundResult, check_int, check_nonneg, check_probabilities
 
 SRC_000 = "000_0b27131c69d8f24c.txt"
 
@@ -44,7 +44,7 @@ def cascade_klucb_bound(w: Sequence[float], K: int, n: int, eps: float = 0.0) ->
 
     ``R(n) ≤ Σ_{e=K+1}^{L} (1+ε)Δ_{e,K}(1+log(1/Δ_{e,K}))/D_KL(w̄(e)‖w̄(K)) (log n + 3 log log n)``
     ``+ K L C_2(ε)/n^{β(ε)} + 7K log log n``.  ``eps = 0``: the ε → 0 limit of the
-    ``log n`` coefficient (see :mod:`bounds.dcm`).
+    ``log n`` coefficient (see :mod:`clickbound.bounds.dcm`).
     """
     w = _sorted_w(w)
     K = check_int("K", K, 1, w.size)

@@ -53,8 +53,8 @@ from typing import Sequence
 
 import numpy as np
 
-from bounds.kl import kl_scalar
-from bounds.result import (BoundResult, check_int, check_nonincreasing, check_nonneg,
+from clickbound.bounds.kl import kl_scalar
+from clickbound.bounds.result import (BoundResult, check_int, check_nonincreasing, check_nonneg,
                            check_prob, check_probabilities)
 
 SOURCE = "000_0b27131c69d8f24c.txt"

@@ -26,7 +26,7 @@ from typing import Sequence
 import numpy as np
 from scipy.special import zeta
 
-from bounds.result import (BoundResult, check_int, check_nonincreasing, check_nonneg,
+from clickbound.bounds.result import (BoundResult, check_int, check_nonincreasing, check_nonneg,
                            check_probabilities)
 
 SOURCE = "001_eb740855b56fcd8b.txt"

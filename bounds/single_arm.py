@@ -18,8 +18,8 @@ from typing import Sequence
 
 import numpy as np
 
-from bounds.kl import kl_scalar
-from bounds.result import BoundResult, check_int, check_probabilities
+from clickbound.bounds.kl import kl_scalar
+from clickbound.bounds.result import BoundResult, check_int, check_probabilities
 
 SRC_UCB = "002_3ec5ec57f55c1fdf.txt, リグレット上界の導出"
 SRC_KLUCB = "003_f899901a464da92a.txt, Варианты решения SMAB (KL-UCB; C(μ) not written out)"

@@ -2,17 +2,17 @@
 
 Public API (issue 2 contract)::
 
-    from lemmas import Claim, check, Verdict
+    from clickbound.lemmas import Claim, check, Verdict
     v = check(Claim(id=..., statement=..., domain=..., assumptions=[...]), budget_s=20)
 
 Catalogue modules live directly in this package (one per claim family, named
-after it); the engine lives in :mod:`lemmas.engine`.
+after it); the engine lives in :mod:`clickbound.lemmas.engine`.
 """
-from lemmas.engine.check import check
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import Erratum, catalogue, errata, get, register, register_erratum
-from lemmas.engine.validate import InfeasibleAssumptions
-from lemmas.engine.verdict import Verdict
+from clickbound.lemmas.engine.check import check
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import Erratum, catalogue, errata, get, register, register_erratum
+from clickbound.lemmas.engine.validate import InfeasibleAssumptions
+from clickbound.lemmas.engine.verdict import Verdict
 
 __all__ = [
     "Claim", "ProcedureClaim", "InfeasibleAssumptions", "ProofArtefact", "Outcome", "Verdict", "check",

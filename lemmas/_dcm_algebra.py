@@ -10,7 +10,7 @@ Not a catalogue module (leading underscore: the registry skips it).  It holds
   checks every atom against the claim and checks ``target == certificate`` by ``sympy.expand``;
   a certificate that passes is a proof that ``target >= 0`` on the claim's domain.
 
-The one ``V`` is :func:`bounds.click.V`; nothing here re-defines it.
+The one ``V`` is :func:`clickbound.bounds.click.V`; nothing here re-defines it.
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import sympy as sp
 
-from bounds.click import V
+from clickbound.bounds.click import V
 
 SOURCE_000 = "000_0b27131c69d8f24c.txt"
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 
-from lemmas.engine.claim import Claim, ProcedureClaim
+from clickbound.lemmas.engine.claim import Claim, ProcedureClaim
 
 
 def check_variant(variant: str | None, mutants: Mapping) -> None:

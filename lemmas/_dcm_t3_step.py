@@ -1,9 +1,9 @@
 """DCM-T3-STEP: Lemma 2 applied to realisations (fails) vs after conditioning (holds).
 
 Source ``000_0b27131c69d8f24c.txt``, "定理3:期待リグレットの下限(特殊形)", step "補題2 →";
-SPEC §2.1 DCM-T3-STEP.  Used by :mod:`lemmas.dcm_lower_bound` (which registers the claims).
+SPEC §2.1 DCM-T3-STEP.  Used by :mod:`clickbound.lemmas.dcm_lower_bound` (which registers the claims).
 
-Notation: items ``0..L−1``, ``A* = (0, …, K−1)``, ``f_K(A, w) = V(w|_A)`` (:func:`bounds.click.cascade_reward`),
+Notation: items ``0..L−1``, ``A* = (0, …, K−1)``, ``f_K(A, w) = V(w|_A)`` (:func:`clickbound.bounds.click.cascade_reward`),
 ``α = (1 − p)^{K−1}`` on ``B_LB(L, A*, p, Δ, γ)``.
 """
 from __future__ import annotations
@@ -14,9 +14,9 @@ from math import comb
 
 import sympy as sp
 
-from bounds.click import cascade_reward
-from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Outcome
+from clickbound.bounds.click import cascade_reward
+from clickbound.lemmas._derive import Derivation, proved
+from clickbound.lemmas.engine.claim import Outcome
 
 #: the exact counterexample instance (K = 2 is the smallest: at K = 1, α = 1 and both sides are equal)
 CE_P = Fraction(1, 5)

@@ -3,14 +3,14 @@
 Each step is checked *when it is recorded*: :meth:`Derivation.zero` asserts that
 an expression simplifies to 0, :meth:`Derivation.holds` that a sympy/boolean fact
 is ``True``.  A failing step raises ``AssertionError`` naming the step, so a
-:class:`~lemmas.engine.claim.ProofArtefact` is only ever built from steps that
+:class:`~clickbound.lemmas.engine.claim.ProofArtefact` is only ever built from steps that
 were all verified (the contract in ``lemmas/engine/claim.py``).
 """
 from __future__ import annotations
 
 import sympy as sp
 
-from lemmas.engine.claim import Outcome, ProofArtefact
+from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
 
 
 class Derivation:

@@ -21,10 +21,10 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from bounds.click import V, cascade_reward, examination
-from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
+from clickbound.bounds.click import V, cascade_reward, examination
+from clickbound.lemmas._derive import Derivation, proved
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
 
 SRC_003 = "003_f899901a464da92a.txt, section 'Cascading bandits'"
 SRC_004 = "004_d9477b3ebe233f80.txt, cascade model"

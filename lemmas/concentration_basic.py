@@ -16,9 +16,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
-from lemmas.exact_prob import mean, tail_ge, validate_dist, variance
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.exact_prob import mean, tail_ge, validate_dist, variance
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC_J = "有用な確率不等式のまとめ > Jensen's inequality"

@@ -19,10 +19,10 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import Erratum, register, register_erratum
-from lemmas.engine.require import require
-from lemmas.exact_prob import (
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.exact_prob import (
     binomial_tail_ge,
     exp_bounds,
     exp_compare,

@@ -22,10 +22,10 @@ from fractions import Fraction
 
 import numpy as np
 
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import Erratum, register, register_erratum
-from lemmas.engine.require import require
-from lemmas.exact_prob import exp_compare, joint_outcomes, validate_dist
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.exact_prob import exp_compare, joint_outcomes, validate_dist
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC_AZ = "有用な確率不等式のまとめ > McDiarmid's inequality > Azuma's inequality"

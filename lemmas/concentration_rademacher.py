@@ -24,9 +24,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
-from lemmas.exact_prob import exp_compare
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.exact_prob import exp_compare
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC = ("Rademacher Complexity vs Empirical Rademacher Complexity; Uniform law of large numbers; "

@@ -19,9 +19,9 @@ from functools import cache, partial
 
 import sympy as sp
 
-from lemmas._dcm_algebra import SOURCE_000, check_identity, vec
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.lemmas._dcm_algebra import SOURCE_000, check_identity, vec
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 9))
 SOURCE_ABEL = f"{SOURCE_000}, 定理2 proof (slide '定理2:証明のつづき'), the step with v̄(K+1) = 0"

@@ -23,10 +23,10 @@ from itertools import product
 
 import sympy as sp
 
-from bounds.click import dcm_reward
-from lemmas._dcm_algebra import SOURCE_000, check_identity, prod, vec
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.bounds.click import dcm_reward
+from clickbound.lemmas._dcm_algebra import SOURCE_000, check_identity, prod, vec
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 K_VALUES = (1, 2, 3, 4)
 SOURCE_EXP = (f"{SOURCE_000}, CM-DCM and 定理1 proof "

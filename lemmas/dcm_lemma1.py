@@ -4,7 +4,7 @@ Source ``000_0b27131c69d8f24c.txt``, 補題1 (slide 'DCM bandits 準備:2つの�
 
     ∀ x, y ∈ [0,1]^K s.t. x ≥ y:   V(x) − V(y) ≤ Σ_k x_k − Σ_k y_k
 
-Proof for every K (derived from DCM-TEL, :mod:`lemmas.dcm_telescoping`):
+Proof for every K (derived from DCM-TEL, :mod:`clickbound.lemmas.dcm_telescoping`):
 ``V(x) − V(y) = Σ_k (x_k − y_k) W_k`` with ``W_k = ∏_{j<k}(1 − y_j) ∏_{j>k}(1 − x_j)``.
 Each factor lies in [0,1] (x, y ∈ [0,1]), so ``W_k ∈ [0,1]`` (induction on the number of
 factors: ``1 − A f = (1 − A) + A (1 − f)``); with ``x_k − y_k ≥ 0`` each term is at most
@@ -33,7 +33,7 @@ from functools import cache
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (
+from clickbound.lemmas._dcm_algebra import (
     SOURCE_000,
     Atom,
     V,
@@ -45,10 +45,10 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
-from lemmas._dcm_family import check_variant, instance_claim, lemma_family
-from lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
-from lemmas.engine.claim import Claim, Outcome, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.lemmas._dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.dcm_telescoping import tel_general_proof, tel_instance_step
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
 SOURCE_L1 = f"{SOURCE_000}, 補題1 (slide 'DCM bandits 準備:2つの簡単な補題')"

@@ -46,7 +46,7 @@ from itertools import combinations, permutations
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (
+from clickbound.lemmas._dcm_algebra import (
     SOURCE_000,
     Atom,
     V,
@@ -60,9 +60,9 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
-from lemmas._dcm_family import check_variant, instance_claim, lemma_family
-from lemmas.engine.claim import Claim, Outcome, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.lemmas._dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
 # Bubble sort is re-run exhaustively on every order pattern up to this K (combinatorial check).

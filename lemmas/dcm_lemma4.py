@@ -28,7 +28,7 @@ from functools import cache
 
 import sympy as sp
 
-from lemmas._dcm_algebra import (
+from clickbound.lemmas._dcm_algebra import (
     SOURCE_000,
     Atom,
     V,
@@ -42,11 +42,11 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
-from lemmas._dcm_family import check_variant, instance_claim, lemma_family
-from lemmas.dcm_lemma1 import weight_factors
-from lemmas.dcm_telescoping import tel_general_proof
-from lemmas.engine.claim import Claim, Outcome, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.lemmas._dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.dcm_lemma1 import weight_factors
+from clickbound.lemmas.dcm_telescoping import tel_general_proof
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
 SOURCE_L4 = f"{SOURCE_000}, 補題4 (slide '準備:下限を示すための補題')"

@@ -35,11 +35,11 @@ from fractions import Fraction
 import mpmath as mp
 import sympy as sp
 
-from bounds.kl import kl_sym
-from lemmas._dcm_t3_step import conditioned_step_decide, pointwise_step_decide
-from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.bounds.kl import kl_sym
+from clickbound.lemmas._dcm_t3_step import conditioned_step_decide, pointwise_step_decide
+from clickbound.lemmas._derive import Derivation, proved
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 
 SRC_T3 = "000_0b27131c69d8f24c.txt, 定理3:期待リグレットの下限(特殊形)"
 SRC_FACT = "000_0b27131c69d8f24c.txt, 定理3:証明のつづき (Fact, Lai & Robbins 1985)"

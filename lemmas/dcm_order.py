@@ -20,7 +20,7 @@ of both increments under the stated conditions gives uniqueness.
 
 Corroboration: exact brute force over all ``L!/(L−K)!`` lists in rationals on seeded random instances
 (:func:`brute_force`), including ties and the boundary values 0 and 1, and on KL-UCB indices computed
-by :func:`bounds.kl.klucb_index` (each float is an exact binary rational).  The mutant
+by :func:`clickbound.bounds.kl.klucb_index` (each float is an exact binary rational).  The mutant
 ``DCM-ORDER/v-increasing`` (ṽ in the opposite order) is refuted by an exact counterexample.
 """
 from __future__ import annotations
@@ -32,10 +32,10 @@ from itertools import pairwise, permutations
 import numpy as np
 import sympy as sp
 
-from bounds.click import dcm_reward
-from lemmas._dcm_algebra import SOURCE_000, Atom, check_identity, prod_c, verify_certificate
-from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.bounds.click import dcm_reward
+from clickbound.lemmas._dcm_algebra import SOURCE_000, Atom, check_identity, prod_c, verify_certificate
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 SOURCE_ORDER = (f"{SOURCE_000}, Algorithm 1 (dcmKL-UCB, A_t = argmax f(A, U_t, v~)), "
                 "'v の順序が分かっているという仮定', 疑問点 'Algorithm内で実際にfの値を計算する必要はあるのか'")
@@ -111,7 +111,7 @@ def _decide_brute(L, K, increasing, budget_s):
 
 def _decide_ucb(L, K, budget_s):
     """dcmKL-UCB: A_t = argmax_A f(A, U_t, v~) is 'sort by U_t', on real KL-UCB indices."""
-    from bounds.kl import klucb_index
+    from clickbound.bounds.kl import klucb_index
 
     rng = np.random.default_rng(np.random.SeedSequence([SEED, L, K, 7]))
     for i in range(INSTANCES):

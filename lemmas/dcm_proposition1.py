@@ -14,7 +14,7 @@ former contains the latter, every update is a true draw ``w_t(a_k)`` of an exami
 and on cascade click vectors (at most one click) the two coincide.  What is *not* checked,
 and what the presenter flags, is the step from "more unbiased data" to "Kveton et al.'s bound
 applies" (the proof of Kveton et al. 2015a is not re-derived here); the bound itself is
-compared with simulated regret in the report (:func:`bounds.dcm.dcm_p1`).
+compared with simulated regret in the report (:func:`clickbound.bounds.dcm.dcm_p1`).
 
 DCM-BLB (the lower-bound family ``B_LB(L, A* = [K], p, Δ, γ)``) is checked for what Theorem 3's
 proof uses from it: the optimal lists are exactly the orderings of ``[K]`` and a list with
@@ -25,10 +25,10 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 
-from bounds.click import dcm_reward
-from lemmas._dcm_algebra import SOURCE_000
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
+from clickbound.bounds.click import dcm_reward
+from clickbound.lemmas._dcm_algebra import SOURCE_000
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
 
 SOURCE_P1 = f"{SOURCE_000}, 命題1 (slide '証明:Kveton et al. (2015a)の上限の証明を借りることが可能')"
 SOURCE_BLB = f"{SOURCE_000}, 定義 [DCMにおける BLB 問題] (slide '準備: BLB 問題')"

@@ -5,7 +5,7 @@ Statement (not in the source; the natural proof of 補題1, 補題2, 補題4 of
 
     V(x) − V(y) = Σ_{k=1}^{K} (x_k − y_k) ∏_{j<k} (1 − y_j) ∏_{j>k} (1 − x_j)      for all x, y, K
 
-with ``V(x) = 1 − ∏_k (1 − x_k)`` (:func:`bounds.click.V`).
+with ``V(x) = 1 − ∏_k (1 − x_k)`` (:func:`clickbound.bounds.click.V`).
 
 Proof for every K (by induction on K), checked by sympy in :func:`tel_general_proof`:
 
@@ -27,9 +27,9 @@ from functools import cache, partial
 
 import sympy as sp
 
-from lemmas._dcm_algebra import SOURCE_000, V, check_identity, prod, tel_rhs, tel_weight, vec
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.lemmas._dcm_algebra import SOURCE_000, V, check_identity, prod, tel_rhs, tel_weight, vec
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 K_VALUES = tuple(range(1, 7))
 # The structural recurrences are re-checked by expansion up to this K (cheap, corroboration only).

@@ -17,7 +17,7 @@ Source ``000_0b27131c69d8f24c.txt``, 定理1 (slides '定理1:期待リグレッ
    and for every K by composing the general proofs of DCM-L1 and DCM-L2.
 
 The bound itself (a regret bound with unknown ``C_2(ε)``, ``β(ε)``) lives in
-:func:`bounds.dcm.dcm_t1` and is compared with simulated regret in the report.
+:func:`clickbound.bounds.dcm.dcm_t1` and is compared with simulated regret in the report.
 """
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from functools import cache, partial
 import numpy as np
 import sympy as sp
 
-from lemmas._dcm_algebra import (
+from clickbound.lemmas._dcm_algebra import (
     SOURCE_000,
     Atom,
     V,
@@ -39,10 +39,10 @@ from lemmas._dcm_algebra import (
     vec,
     verify_certificate,
 )
-from lemmas.dcm_lemma1 import l1_certificate, l1_general_proof
-from lemmas.dcm_lemma2 import P, l2_certificate, l2_general_proof
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
+from clickbound.lemmas.dcm_lemma1 import l1_certificate, l1_general_proof
+from clickbound.lemmas.dcm_lemma2 import P, l2_certificate, l2_general_proof
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
 
 SOURCE_T1 = f"{SOURCE_000}, 定理1 (slides '定理1:期待リグレットの上限(特殊形)', '定理1:証明のつづき')"
 G = sp.Symbol("g", real=True)  # γ

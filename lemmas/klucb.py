@@ -2,8 +2,8 @@
 
 Sources: ``000_0b27131c69d8f24c.txt`` (dcmKL-UCB, "UCB の計算" with
 ``log t + 3 log log t``) and ``003_f899901a464da92a.txt`` (section "KL-UCB").
-The KL is the project's one KL, :func:`bounds.kl.kl_sym` / :func:`bounds.kl.kl_scalar`;
-the index under test is :func:`bounds.kl.klucb_index`.
+The KL is the project's one KL, :func:`clickbound.bounds.kl.kl_sym` / :func:`clickbound.bounds.kl.kl_scalar`;
+the index under test is :func:`clickbound.bounds.kl.klucb_index`.
 
 The high-precision reference index :func:`klucb_index_mp` lives here and only
 here (STYLE: "high-precision reference implementations live in one place").
@@ -21,11 +21,11 @@ import mpmath as mp
 import numpy as np
 import sympy as sp
 
-from bounds.kl import kl_sym, klucb_index, klucb_threshold
-from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim
-from lemmas.engine.registry import register
-from lemmas.engine.require import require
+from clickbound.bounds.kl import kl_sym, klucb_index, klucb_threshold
+from clickbound.lemmas._derive import Derivation, proved
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.require import require
 
 SRC_000 = "000_0b27131c69d8f24c.txt, dcmKL-UCB (UCB の計算, log t + 3 log log t)"
 SRC_003 = "003_f899901a464da92a.txt, section 'KL-UCB'"

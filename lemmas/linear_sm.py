@@ -22,9 +22,9 @@ from __future__ import annotations
 import numpy as np
 import sympy as sp
 
-from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
+from clickbound.lemmas._derive import Derivation, proved
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
 
 SRC_004 = "004_d9477b3ebe233f80.txt, CascadeLinTS (M_t 更新式, 逆行列の更新)"
 

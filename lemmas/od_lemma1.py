@@ -5,7 +5,7 @@ Source: ``001_eb740855b56fcd8b.txt``, 5 リグレット解析, 補題 1 and its 
 is random and depends on the observations; Hoeffding holds only for a fixed n.
 
 What this module decides, exactly (integer-weight DP over the Bernoulli random walk,
-:func:`lemmas.exact_prob.crossing_probability`):
+:func:`clickbound.lemmas.exact_prob.crossing_probability`):
 
 * **OD-L1/hoeffding-random-n** (the proof step, expected false).  One item, θ = 1/2, and the
   *stop-at-first-deviation* sampling rule for a target time t: sample the item once per round
@@ -30,10 +30,10 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import Erratum, register, register_erratum
-from lemmas.engine.require import require
-from lemmas.exact_prob import crossing_probability, fixed_n_deviation_probability, sqrt_log_band
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.exact_prob import crossing_probability, fixed_n_deviation_probability, sqrt_log_band
 
 SRC = "001_eb740855b56fcd8b.txt"
 LOC = "5 リグレット解析 > 補題 1, Proof (最後の不等号は Hoeffding 不等式を用いた)"

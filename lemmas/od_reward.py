@@ -20,10 +20,10 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from bounds.click import depth_reward
-from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
-from lemmas.engine.require import require
+from clickbound.bounds.click import depth_reward
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.require import require
 
 SRC = "001_eb740855b56fcd8b.txt"
 LOC_R = "3.4 報酬と目標"

@@ -8,11 +8,11 @@ Source ``001_eb740855b56fcd8b.txt``, 定理1, 補題1 and 注意1 (project lette
   refuted by ``OD-L1/hoeffding-random-n`` (erratum ``ERR-OD-L1-RANDOM-N``); with the repaired
   premise ``2L t^{1−2α}`` the term is ``2KLζ(2α−1)``, finite iff ``α > 1``
   (``OD-T1/constant-term-repaired``).  The ``log T`` term (Lemmas 2–5) is not re-derived here;
-  the bound as a whole is :func:`bounds.depth.od_t1_bound`.
+  the bound as a whole is :func:`clickbound.bounds.depth.od_t1_bound`.
 * ``OD-VS-PBM``: Remark 1 says that with ``ε → 0`` in PBM-UCB's bound (Lagrée et al. 2016, Thm 9,
   as quoted) and ``α → 1/2`` in Theorem 1, PBM-UCB's leading term is ``P_K^{−2}`` times OD-UCB's.
   The two leading terms share ``log T · F(d) · B``, so the ratio is ``16(1+ε)/(32 α P_K²)``, whose
-  limit is ``P_K^{−2}`` (sympy); :func:`bounds.depth.od_vs_pbm_ratio` is checked against it on the
+  limit is ``P_K^{−2}`` (sympy); :func:`clickbound.bounds.depth.od_vs_pbm_ratio` is checked against it on the
   shallow, deep and RecGaze ``P`` vectors.  Variant ``OD-VS-PBM/repaired-alpha``: once Lemma 1 is
   repaired, Theorem 1 needs ``α > 1``, and at ``α → 1`` the ratio is ``P_K^{−2}/2``.
 """
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import sympy as sp
 
-from bounds.depth import NAMED_P, od_vs_pbm_ratio
-from lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import register
-from lemmas.engine.require import require
+from clickbound.bounds.depth import NAMED_P, od_vs_pbm_ratio
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.require import require
 
 SRC = "001_eb740855b56fcd8b.txt"
 SOURCE_T1 = f"{SRC}, 定理1 and 補題1"

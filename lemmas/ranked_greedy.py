@@ -24,8 +24,8 @@ from math import factorial
 import mpmath as mp
 import numpy as np
 
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
 
 SRC_003 = "003_f899901a464da92a.txt, 'Сведения задачи к MAB/SMAB' and 'Diverse rankings by Radlinski'"
 

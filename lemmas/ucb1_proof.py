@@ -21,10 +21,10 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from lemmas.engine.registry import Erratum, register, register_erratum
-from lemmas.engine.require import require
-from lemmas.exact_prob import binomial_pmf, exp_compare
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.exact_prob import binomial_pmf, exp_compare
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC_CI = "Upper Confidence Boundアルゴリズム (P(μ_a − μ̂_a >= ε) <= exp(−2Tε²), 右辺を t^{−α} とおいて)"

@@ -16,10 +16,10 @@ import itertools
 import numpy as np
 import sympy as sp
 
-from lemmas._derive import Derivation, proved
-from lemmas.engine.claim import Outcome, ProcedureClaim
-from lemmas.engine.registry import register
-from lemmas.ultr_em import em_step_mp, random_log, run_em, simulate_pbm_log
+from clickbound.lemmas._derive import Derivation, proved
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.ultr_em import em_step_mp, random_log, run_em, simulate_pbm_log
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-import lemmas
+from clickbound import lemmas
 
 EXPECT_MARK = {True: "ok", False: "UNEXPECTED", None: "-"}
 

@@ -1,6 +1,6 @@
 """The ``clickbound`` command line.
 
-Each sub-command lives in its own module of :mod:`report` and exposes
+Each sub-command lives in its own module of :mod:`clickbound.report` and exposes
 ``add_arguments(parser)`` and ``run(args) -> int``; this file only wires them.
 Exit status is 0 unless the command itself failed (a refuted claim is a result,
 not a failure).
@@ -13,11 +13,11 @@ import sys
 
 #: sub-command name -> (module, one-line help)
 COMMANDS = {
-    "claims": ("report.cmd_claims", "decide every registered claim and print the verdict table"),
-    "check": ("report.cmd_check", "decide one claim and print its evidence in full"),
-    "errata": ("report.cmd_errata", "list the errata found in the sources, with evidence"),
-    "simulate": ("report.cmd_simulate", "simulate a policy on a click model (or a TOML grid)"),
-    "report": ("report.cmd_report", "compute and render the bound-vs-empirical report"),
+    "claims": ("clickbound.report.cmd_claims", "decide every registered claim and print the verdict table"),
+    "check": ("clickbound.report.cmd_check", "decide one claim and print its evidence in full"),
+    "errata": ("clickbound.report.cmd_errata", "list the errata found in the sources, with evidence"),
+    "simulate": ("clickbound.report.cmd_simulate", "simulate a policy on a click model (or a TOML grid)"),
+    "report": ("clickbound.report.cmd_report", "compute and render the bound-vs-empirical report"),
 }
 
 

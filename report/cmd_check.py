@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import sys
 
-import lemmas
-from report.claims_table import render_verdict
+from clickbound import lemmas
+from clickbound.report.claims_table import render_verdict
 
 
 def add_arguments(p):

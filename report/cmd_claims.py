@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import sys
 
-from report.claims_table import decide_catalogue, render_text
+from clickbound.report.claims_table import decide_catalogue, render_text
 
 
 def add_arguments(p):

@@ -5,7 +5,7 @@ import dataclasses
 import json
 import sys
 
-import lemmas
+from clickbound import lemmas
 
 
 def add_arguments(p):

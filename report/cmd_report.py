@@ -40,15 +40,15 @@ def _log(line: str) -> None:
 
 
 def run(args) -> int:
-    from report import render as rnd
+    from clickbound.report import render as rnd
 
     out = Path(args.out)
     failed: list[str] = []
     if args.render_only:
         paths = rnd.render(out)
     else:
-        from report.compute import compute
-        from report.sections import ComputeContext
+        from clickbound.report.compute import compute
+        from clickbound.report.sections import ComputeContext
 
         budget = args.budget if args.budget is not None else BUDGET_BY_PROFILE[args.profile]
         kw = {} if args.seed is None else {"seed": args.seed}

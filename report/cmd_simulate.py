@@ -7,7 +7,7 @@ Examples::
     clickbound simulate --model cascade --w 0.3 0.2 0.25 0.1 --K 2 --policy CascadeUCB1 --json
     clickbound simulate --grid experiments.toml --cache .cache/sim --scheduler tcp://host:8786
 
-Runs go through :func:`sim.runner.run_grid` (local processes by default, dask with
+Runs go through :func:`clickbound.sim.runner.run_grid` (local processes by default, dask with
 ``--scheduler``); the table shows the mean cumulative pseudo-regret ± its standard error.
 """
 from __future__ import annotations
@@ -51,8 +51,8 @@ def add_arguments(p):
 
 
 def _single_job(args):
-    from sim.envs import from_spec
-    from sim.runner import Job
+    from clickbound.sim.envs import from_spec
+    from clickbound.sim.runner import Job
 
     if args.model is None or args.policy is None:
         raise ValueError("give --grid FILE.toml, or --model and --policy")
@@ -83,7 +83,7 @@ def summary(result) -> dict:
 
 
 def run(args) -> int:
-    from sim.runner import load_grid, run_grid
+    from clickbound.sim.runner import load_grid, run_grid
 
     jobs = load_grid(args.grid) if args.grid else _single_job(args)
     grid = run_grid(jobs, args.cache, workers=args.workers, scheduler=args.scheduler,
@@ -104,7 +104,7 @@ def run(args) -> int:
         json.dump(sums, sys.stdout, indent=1)
         print()
         return 0
-    from sim.envs import from_spec
+    from clickbound.sim.envs import from_spec
 
     for s, r in zip(sums, grid.results):
         c = s["config"]

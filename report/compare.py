@@ -4,7 +4,7 @@ Input everywhere: ``checkpoints`` — the horizons ``n_1 < n_2 < …`` at which 
 recorded — and ``regret``, a ``(runs × checkpoints)`` array of cumulative regret, one
 row per independent replication.
 
-Two kinds of comparison, chosen by the bound (see :class:`bounds.result.BoundResult`):
+Two kinds of comparison, chosen by the bound (see :class:`clickbound.bounds.result.BoundResult`):
 
 * **finite-time explicit bounds** (UCB1, OD-T1, ...): :func:`compare_finite`.  A
   confidence band for the mean regret at every checkpoint (Student t, Bonferroni over
@@ -187,7 +187,7 @@ def compare_asymptotic(checkpoints, regret, coefficient: float, kind: str,
 def compare_with_bound(checkpoints, regret, bound_at: Callable[[int], object],
                        level: float = DEFAULT_LEVEL, decades: float = DEFAULT_DECADES,
                        simultaneous: bool = True):
-    """Dispatch on a bound: ``bound_at(n)`` returns a :class:`bounds.result.BoundResult`.
+    """Dispatch on a bound: ``bound_at(n)`` returns a :class:`clickbound.bounds.result.BoundResult`.
 
     Finite-time explicit upper bounds go to :func:`compare_finite` (evaluated at every
     checkpoint); asymptotic ones and all lower bounds to :func:`compare_asymptotic`

@@ -2,7 +2,7 @@
 
 Rendering never comes here (``clickbound report --render-only`` reads the file).
 A section whose packages have not landed raises
-:class:`~report.sections.NotReady` and is recorded as "not computed" with the
+:class:`~clickbound.report.sections.NotReady` and is recorded as "not computed" with the
 reason; a section that fails is recorded as "failed" with the error, and the
 others still run.  Per-section wall times, versions, seed, budget and profile go
 in ``meta``.
@@ -14,8 +14,8 @@ import time
 import traceback
 from pathlib import Path
 
-from report import results as rio
-from report.sections import ComputeContext, NotReady, sections
+from clickbound.report import results as rio
+from clickbound.report.sections import ComputeContext, NotReady, sections
 
 
 def compute(ctx: ComputeContext, out: Path | None = None, log=None) -> dict:

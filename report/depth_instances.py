@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from report.experiments import (
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -39,12 +39,12 @@ def recgaze_standin_theta() -> np.ndarray:
 
 
 def depth_setting(label: str, theta, P) -> Setting:
-    from bounds.depth import pbm_ucb_bound
+    from clickbound.bounds.depth import pbm_ucb_bound
 
     theta, P = np.asarray(theta, float), tuple(float(x) for x in P)
 
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.Depth(theta, P)
 
@@ -56,7 +56,7 @@ def depth_setting(label: str, theta, P) -> Setting:
 
 def closed_forms(theta, P):
     """OD-VS-PBM: the two closed-form log T coefficients on this instance (α → 1/2, ε → 0)."""
-    from bounds.depth import od_vs_pbm_ratio, pbm_ucb_bound
+    from clickbound.bounds.depth import od_vs_pbm_ratio, pbm_ucb_bound
 
     def derive(setting: Setting, results: dict) -> dict:
         b = pbm_ucb_bound(theta, P, 10)  # the log T coefficient does not depend on T

@@ -7,7 +7,7 @@ show the same tables (SPEC §5):
 * ``{"kind": "p", "text": str}`` — plain text (escaped by the writers)
 * ``{"kind": "notice", "text": str}`` — a highlighted remark (e.g. "not computed yet")
 * ``{"kind": "table", "columns": [str], "rows": [[str]], "caption": str}``
-* ``{"kind": "figure", "path": Path, "caption": str}`` — a PNG written by :mod:`report.figures`
+* ``{"kind": "figure", "path": Path, "caption": str}`` — a PNG written by :mod:`clickbound.report.figures`
 * ``{"kind": "pre", "text": str}`` — preformatted text (proof steps, evidence)
 
 Writers never compute anything; they only format.

@@ -1,4 +1,4 @@
-"""Render an experiment section from its computed data only (see :mod:`report.experiments`).
+"""Render an experiment section from its computed data only (see :mod:`clickbound.report.experiments`).
 
 Blocks: the setting (and any synthetic stand-in, said plainly), the sizes, a
 results table per setting (mean regret at n with its CI, R(n)/log n, per-policy
@@ -12,8 +12,8 @@ import math
 
 import numpy as np
 
-from report import doc, figures
-from report.sections import RenderContext
+from clickbound.report import doc, figures
+from clickbound.report.sections import RenderContext
 
 VERDICTS_TEXT = (
     "Verdicts (report.compare): a finite-time bound 'holds' when the simultaneous confidence band "

@@ -4,8 +4,8 @@ An :class:`Experiment` says *what* to run — the settings (each an environment
 constructor, K, the bounds to compare), the policies, the sizes per profile, the
 source's qualitative claims to test — and :func:`compute_experiment` runs it with
 ``sim.simulate`` and compares with ``report.compare``.  Rendering lives in
-:mod:`report.exp_render`.  Nothing here invents a number: a missing package makes
-the section "not computed yet" (:class:`~report.sections.NotReady`).
+:mod:`clickbound.report.exp_render`.  Nothing here invents a number: a missing package makes
+the section "not computed yet" (:class:`~clickbound.report.sections.NotReady`).
 
 Seeds: setting ``i`` of experiment ``E`` uses the seed
 ``SeedSequence([root, crc32(E.id), i]).generate_state(1)[0]``; every policy of a
@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from report.sections import ComputeContext, NotReady, Section, register_section
+from clickbound.report.sections import ComputeContext, NotReady, Section, register_section
 
 #: two-sided level of every confidence interval in the experiment sections
 LEVEL = 0.95
@@ -105,18 +105,18 @@ class Experiment:
 
 
 def register_experiment(exp: Experiment) -> Experiment:
-    from report.exp_render import render_experiment
+    from clickbound.report.exp_render import render_experiment
 
     _EXPERIMENTS[exp.name] = exp
     register_section(Section(name=exp.name, title=f"{exp.id}: {exp.title}", order=exp.order,
                              compute=partial(compute_experiment, exp),
                              render=partial(render_experiment, exp),
-                             description=exp.setting_text, needs=("sim", "bounds", "report.compare")))
+                             description=exp.setting_text, needs=("clickbound.sim", "clickbound.bounds", "clickbound.report.compare")))
     return exp
 
 
 def experiment_sections() -> dict[str, Experiment]:
-    from report.sections import sections
+    from clickbound.report.sections import sections
 
     sections()  # loads every section module
     return dict(_EXPERIMENTS)
@@ -129,16 +129,16 @@ def setting_seed(root: int, exp_id: str, i: int) -> int:
 
 def _require():
     try:
-        import bounds.result  # noqa: F401
-        import sim  # noqa: F401
-        from report import compare  # noqa: F401
+        import clickbound.bounds.result  # noqa: F401
+        from clickbound import sim  # noqa: F401
+        from clickbound.report import compare  # noqa: F401
     except ImportError as exc:
         raise NotReady(f"needs sim/bounds/report.compare ({exc})") from exc
 
 
 def bound_record(bspec: BoundSpec, checkpoints, regret) -> dict:
     """Evaluate a bound at every checkpoint and compare it with the regret (report.compare)."""
-    from report import compare
+    from clickbound.report import compare
 
     n = np.asarray(checkpoints)
     res_last = bspec.at(int(n[-1]))
@@ -176,12 +176,12 @@ def bound_record(bspec: BoundSpec, checkpoints, regret) -> dict:
 def _run(ctx: ComputeContext, jobs: list, sizes: Sizes) -> tuple[list, dict]:
     """Simulate every ``(env, policy, setting, seed)`` through the sim runner (cache, dask)."""
     try:
-        from sim.runner import Job, run_grid
+        from clickbound.sim.runner import Job, run_grid
     except ImportError:  # runner not there: the same simulations, uncached, in this process
-        import sim
+        from clickbound import sim
 
         if ctx.scheduler:
-            raise NotReady("--scheduler needs sim.runner, which is not available")
+            raise NotReady("--scheduler needs clickbound.sim.runner, which is not available")
         out = [sim.simulate(env, p, K=s.K, n=sizes.n, runs=sizes.runs, seed=seed,
                             policy_params=dict(s.policy_params.get(p, {})), counts=True)
                for env, p, s, seed in jobs]
@@ -191,12 +191,12 @@ def _run(ctx: ComputeContext, jobs: list, sizes: Sizes) -> tuple[list, dict]:
             for env, p, s, seed in jobs]
     gr = run_grid(grid, cache_dir=ctx.cache_dir, workers=ctx.workers, scheduler=ctx.scheduler,
                   progress=ctx.progress)
-    return gr.results, {"runner": "sim.runner.run_grid", "computed": gr.computed, "cached": gr.cached,
+    return gr.results, {"runner": "clickbound.sim.runner.run_grid", "computed": gr.computed, "cached": gr.cached,
                         "cache_dir": str(ctx.cache_dir) if ctx.cache_dir else None}
 
 
 def policy_record(res) -> dict:
-    from report import compare
+    from clickbound.report import compare
 
     band = compare.confidence_band(res.checkpoints, res.regret, level=LEVEL, simultaneous=False)
     rec = {"checkpoints": res.checkpoints, "mean": band.mean, "lower": band.lower, "upper": band.upper,
@@ -209,7 +209,7 @@ def policy_record(res) -> dict:
 def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
     """Run every (setting, policy) of ``exp`` at ``ctx.profile``'s sizes; compare with its bounds."""
     _require()
-    import sim
+    from clickbound import sim
 
     sizes = exp.sizes[ctx.profile]
     try:
@@ -240,7 +240,7 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
             "stand_in": exp.stand_in, "notes": list(exp.notes), "profile": ctx.profile,
             "missing_policies": missing, "run": run_info,
             "n": sizes.n, "runs": sizes.runs, "level": LEVEL, "settings": out_settings}
-    from report.results import jsonable
+    from clickbound.report.results import jsonable
 
     data = jsonable(data)
     data["qualitative"] = [dict(zip(("claim", "answer", "detail"), (q.text, *q.test(data))))

@@ -1,6 +1,6 @@
 """Execute the derivation notebooks (``make notebooks``; issue 6).
 
-``python -m report.notebooks [NAME ...]`` runs every ``notebooks/*.ipynb`` (or the
+``python -m clickbound.report.notebooks [NAME ...]`` runs every ``notebooks/*.ipynb`` (or the
 named ones) top to bottom in a fresh kernel and writes them back *with* outputs, so
 they read well on a code host.  ``execute(path)`` is what the tests call, without
 writing anything.
@@ -44,7 +44,7 @@ def execute(path: Path):
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m report.notebooks", description=__doc__,
+    ap = argparse.ArgumentParser(prog="python -m clickbound.report.notebooks", description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("names", nargs="*", help="notebook names (default: all)")
     args = ap.parse_args(argv)

@@ -11,9 +11,9 @@ from pathlib import Path
 
 os.environ.setdefault("MPLBACKEND", "Agg")  # headless: figures are files, never windows
 
-from report import doc
-from report import results as rio
-from report.sections import RenderContext, sections
+from clickbound.report import doc
+from clickbound.report import results as rio
+from clickbound.report.sections import RenderContext, sections
 
 TITLE = "clickbound report: bounds, simulations and claims for ranking bandits under click models"
 

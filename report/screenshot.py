@@ -2,7 +2,7 @@
 
 Usage::
 
-    python -m report.screenshot [--out DIR] [--html FILE] [--width 1280] [--height 4000] [--pages 3]
+    python -m clickbound.report.screenshot [--out DIR] [--html FILE] [--width 1280] [--height 4000] [--pages 3]
 
 Writes ``DIR/screenshots/page-1.png`` (the top ``height`` pixels of the page) and,
 with ``--pages N``, ``page-k.png`` for k ≤ N taken with a window k·height tall (the
@@ -57,7 +57,7 @@ def screenshot(html: Path, png: Path, width: int, height: int, browser: str) -> 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m report.screenshot", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m clickbound.report.screenshot", description=__doc__.split("\n")[0])
     ap.add_argument("--out", default="out/report", help="report folder (default out/report)")
     ap.add_argument("--html", default=None, help="HTML file (default OUT/index.html)")
     ap.add_argument("--width", type=int, default=1280)

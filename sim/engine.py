@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from sim.envs import _Model
-from sim.kernels import expected_reward_nb, run_replication
-from sim.policies.registry import get_policy
+from clickbound.sim.envs import _Model
+from clickbound.sim.kernels import expected_reward_nb, run_replication
+from clickbound.sim.policies.registry import get_policy
 
 #: checkpoints per decade of n
 PER_DECADE = 10

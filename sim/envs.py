@@ -4,10 +4,10 @@ Letters follow the project (SPEC §0): ``L`` items, ``K`` positions.  Each model
 
 * validates its parameters (``ValueError`` naming the parameter and value; nothing clipped);
 * offers the closed forms ``expected_reward(A)``, ``optimal_list(K)``, ``gap(A)`` built on
-  :mod:`bounds.click` (the project's one ``V``);
+  :mod:`clickbound.bounds.click` (the project's one ``V``);
 * draws one round with ``observe(A, rng) -> Observation`` from a fixed number of uniforms,
   whatever the list and the outcome, so that the environment stream is position-independent
-  and the numba kernel (:func:`sim.kernels.env_round`) consumes exactly the same numbers:
+  and the numba kernel (:func:`clickbound.sim.kernels.env_round`) consumes exactly the same numbers:
 
   ======== ================================================================================
   model    uniforms per round (in this order)
@@ -29,9 +29,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from bounds import click
+from clickbound.bounds import click
 
-#: numba model codes (see :mod:`sim.kernels`)
+#: numba model codes (see :mod:`clickbound.sim.kernels`)
 MODEL_CODES = {"cascade": 0, "dcm": 1, "pbm": 2, "depth": 3}
 
 
@@ -148,7 +148,7 @@ class _Model:
         return out
 
     def kernel_params(self) -> tuple[int, np.ndarray, np.ndarray]:
-        """``(model code, item parameters, position parameters)`` for :func:`sim.kernels.env_round`."""
+        """``(model code, item parameters, position parameters)`` for :func:`clickbound.sim.kernels.env_round`."""
         pos = np.zeros(0) if self.position is None else np.asarray(self.position, dtype=float)
         return MODEL_CODES[self.model], np.asarray(self.attraction, dtype=float), pos
 

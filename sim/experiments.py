@@ -15,7 +15,7 @@ KL-UCB's exploration threshold ``log n + 3 log log n`` gives the finite-n guide
   suboptimal items at n, and ``R(n)/log n`` beside Theorem 3's constant ``γ α (L−K) Δ / D_KL``.
 
 Confidence intervals are normal-approximation 95% intervals over replications
-(mean ± 1.96 · sd/√R).  Runs go through :func:`sim.runner.run_grid` (cache, processes, dask).
+(mean ± 1.96 · sd/√R).  Runs go through :func:`clickbound.sim.runner.run_grid` (cache, processes, dask).
 """
 from __future__ import annotations
 
@@ -23,9 +23,9 @@ import math
 
 import numpy as np
 
-from bounds.kl import kl_bernoulli
-from sim.envs import DCM, Cascade
-from sim.runner import Job, run_grid
+from clickbound.bounds.kl import kl_bernoulli
+from clickbound.sim.envs import DCM, Cascade
+from clickbound.sim.runner import Job, run_grid
 
 #: two-sided 95% normal quantile for the confidence intervals
 Z95 = 1.959963984540054

@@ -1,11 +1,11 @@
 """Numba twins of the environments and of the tie rule, and the one compiled engine loop.
 
-* :func:`env_round` draws one round exactly as :meth:`sim.envs.*.observe` does (same uniforms,
-  same order; see :mod:`sim.envs`), writes the clicks and returns ``(depth, realised reward)``
+* :func:`env_round` draws one round exactly as :meth:`clickbound.sim.envs.*.observe` does (same uniforms,
+  same order; see :mod:`clickbound.sim.envs`), writes the clicks and returns ``(depth, realised reward)``
   (depth ``-1`` when the model has none).
 * :func:`expected_reward_nb` is the closed form with the same floating-point operations, in the
-  same order, as :mod:`bounds.click` (so the two paths' regrets agree bit for bit).
-* :func:`topk_nb` is :func:`sim.ties.topk_random_ties` compiled (same draws).
+  same order, as :mod:`clickbound.bounds.click` (so the two paths' regrets agree bit for bit).
+* :func:`topk_nb` is :func:`clickbound.sim.ties.topk_random_ties` compiled (same draws).
 * :func:`run_replication` is the engine: it calls a policy's three jitted functions
   ``init(state, x0)``, ``select(state, t, pol_rng, A_out)``, ``update(state, t, A, clicks, depth)``
   (numba specialises the loop for each policy, the calls are direct) and records cumulative
@@ -24,7 +24,7 @@ CASCADE, DCM, PBM, DEPTH = 0, 1, 2, 3
 
 @numba.njit(cache=True)
 def env_round(code, wa, pa, A, K, rng, clicks):
-    """One round of the model ``code`` on list ``A``; see :mod:`sim.envs` for the uniforms drawn."""
+    """One round of the model ``code`` on list ``A``; see :mod:`clickbound.sim.envs` for the uniforms drawn."""
     for k in range(K):
         clicks[k] = 0
     if code == CASCADE:
@@ -71,7 +71,7 @@ def env_round(code, wa, pa, A, K, rng, clicks):
 
 @numba.njit(cache=True)
 def expected_reward_nb(code, wa, pa, A, K):
-    """Closed-form expected reward (same operation order as :mod:`bounds.click`)."""
+    """Closed-form expected reward (same operation order as :mod:`clickbound.bounds.click`)."""
     if code == CASCADE:
         prod = 1.0
         for k in range(K):
@@ -110,7 +110,7 @@ def ucb_index_nb(S, N, c_log_t, idx):
 
 @numba.njit(cache=True, error_model="numpy")
 def topk_nb(values, K, rng, out, cand):
-    """Compiled :func:`sim.ties.topk_random_ties`: writes the list to ``out[:K]`` (same draws).
+    """Compiled :func:`clickbound.sim.ties.topk_random_ties`: writes the list to ``out[:K]`` (same draws).
 
     ``cand`` is an int64 work buffer of length L (no allocation per round).  One pass over the
     values keeps a K-slot sorted buffer (the running K largest) and notes every item not below

@@ -2,7 +2,7 @@
 
 A :class:`Job` is one (instance, policy, K, n, runs, seed) configuration.  It is split into
 tasks of at most ``chunk`` replications; because replication ``r`` always uses the seed root
-``SeedSequence(seed).spawn(runs)[r]`` (:mod:`sim.engine`), results are bitwise identical however
+``SeedSequence(seed).spawn(runs)[r]`` (:mod:`clickbound.sim.engine`), results are bitwise identical however
 the tasks are spread over processes or machines.
 
 Cache: one ``.npz`` file per task, named by the SHA-256 of the task's full configuration and of
@@ -28,9 +28,9 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.engine import Result, simulate
-from sim.envs import from_spec
-from sim.policies.registry import get_policy
+from clickbound.sim.engine import Result, simulate
+from clickbound.sim.envs import from_spec
+from clickbound.sim.policies.registry import get_policy
 
 #: replications per task unless told otherwise (fixed, so cache keys do not depend on the machine)
 DEFAULT_CHUNK = 10

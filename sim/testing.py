@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.engine import simulate
+from clickbound.sim.engine import simulate
 
 
 def assert_paths_agree(env, policy: str, K=None, n: int = 2000, runs: int = 2, seed: int = 0,
@@ -33,9 +33,9 @@ def kernel_run(env, policy: str, K=None, n: int = 1000, seed: int = 0, r: int = 
 
     For tests that inspect a kernel's state (e.g. how many indices the lazy path evaluated).
     """
-    from sim.engine import log_checkpoints, replication_rngs
-    from sim.kernels import expected_reward_nb, run_replication
-    from sim.policies.registry import get_policy
+    from clickbound.sim.engine import log_checkpoints, replication_rngs
+    from clickbound.sim.kernels import expected_reward_nb, run_replication
+    from clickbound.sim.policies.registry import get_policy
 
     cls = get_policy(policy)
     K = env.resolve_K(K)

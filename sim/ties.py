@@ -1,7 +1,7 @@
 """Top-K selection with ties broken uniformly at random (SPEC §3 convention), reference version.
 
 The one rule, used identically by every policy's reference class and numba kernel
-(:func:`sim.kernels.topk_nb` is the compiled twin, tested to agree draw for draw):
+(:func:`clickbound.sim.kernels.topk_nb` is the compiled twin, tested to agree draw for draw):
 
 1. ``tau`` = the K-th largest value (with multiplicity);
 2. ``above`` = items with value ``> tau`` (fewer than K), in increasing item order, stably

@@ -1,14 +1,14 @@
 """Adversarial search (method 4): minimise the statement's slack numerically, decide exactly.
 
 The statement is normalised to ``g >= 0`` / ``g > 0`` / ``g == 0``
-(:mod:`lemmas.engine.validate`); the search minimises ``g`` (and ``-g`` for ``Eq``)
+(:mod:`clickbound.lemmas.engine.validate`); the search minimises ``g`` (and ``-g`` for ``Eq``)
 with scipy's SLSQP under the box bounds and the assumptions as constraints, with
 analytic gradients from sympy (finite differences for non-smooth ``Max``/``Min``...).  Starts: the box centre, box corners, and points drawn
 from a seeded ``numpy.random.Generator`` through the assumption-respecting sampler
-(:mod:`lemmas.engine.sampling`).  The best local optima are snapped to rationals (the
+(:mod:`clickbound.lemmas.engine.sampling`).  The best local optima are snapped to rationals (the
 float's exact binary value and ``Fraction.limit_denominator`` at several
 denominators), repaired onto active linear constraints in exact arithmetic, and handed
-to :func:`lemmas.engine.exact.verify_counterexample`.  A float "violation" that does
+to :func:`clickbound.lemmas.engine.exact.verify_counterexample`.  A float "violation" that does
 not survive that check is never a refutation (e.g. DCM-L3 at K = 2, where both sides
 are equal and floats see ~1e-16).
 """
@@ -21,7 +21,7 @@ import numpy as np
 import sympy as sp
 from scipy.optimize import minimize
 
-from lemmas.engine.exact import snap_candidates, verify_counterexample
+from clickbound.lemmas.engine.exact import snap_candidates, verify_counterexample
 
 # Local optima per objective whose neighbourhoods are snapped and verified exactly.
 SNAP_BEST = 8

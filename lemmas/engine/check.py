@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import time
 
-from lemmas.engine.claim import Claim, Outcome, ProcedureClaim
-from lemmas.engine.verdict import Verdict
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
+from clickbound.lemmas.engine.verdict import Verdict
 
 
 def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
@@ -32,7 +32,7 @@ def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
 def check(claim, budget_s: float = 20.0, *, seed: int = 0) -> Verdict:
     """Decide ``claim`` within about ``budget_s`` seconds of search.
 
-    Returns a :class:`~lemmas.engine.verdict.Verdict`; raises ``ValueError`` (with a
+    Returns a :class:`~clickbound.lemmas.engine.verdict.Verdict`; raises ``ValueError`` (with a
     message naming the problem) for malformed claims.
     """
     if budget_s <= 0:
@@ -44,7 +44,7 @@ def check(claim, budget_s: float = 20.0, *, seed: int = 0) -> Verdict:
             raise TypeError(f"{claim.id}: decide() must return an Outcome, got {type(out).__name__}")
         return _verdict(claim, out, time.perf_counter() - t0)
     if isinstance(claim, Claim):
-        from lemmas.engine.pipeline import decide_claim
+        from clickbound.lemmas.engine.pipeline import decide_claim
 
         out, tried = decide_claim(claim, budget_s, seed=seed)
         return _verdict(claim, out, time.perf_counter() - t0, tried)

@@ -1,6 +1,6 @@
 """Claim objects: what a user (or the catalogue) asks the engine to decide.
 
-Two shapes, both understood by :func:`lemmas.check`:
+Two shapes, both understood by :func:`clickbound.lemmas.check`:
 
 * :class:`Claim` — a sympy relational between expressions of free symbols, each
   symbol ranging over a closed box, plus extra relational assumptions.  The engine

@@ -7,7 +7,7 @@ The query is *box ∧ assumptions ∧ ¬statement* over the reals (``QF_NRA``, n
   constraints, time);
 * ``sat``    — z3's model may contain algebraic numbers; it is turned into exact
   rationals by pinning one variable at a time to a nearby rational and re-solving,
-  then re-verified with :func:`lemmas.engine.exact.verify_counterexample`;
+  then re-verified with :func:`clickbound.lemmas.engine.exact.verify_counterexample`;
 * ``unknown`` / timeout — the pipeline goes on to the search methods.
 
 ``Max``/``Min`` (e.g. a sorted vector, DCM-L3) become ``If`` terms.  Rational functions are handled by an auxiliary variable ``r`` with ``r·d^k = 1`` for
@@ -22,7 +22,7 @@ from fractions import Fraction
 import sympy as sp
 import z3
 
-from lemmas.engine.exact import verify_counterexample
+from clickbound.lemmas.engine.exact import verify_counterexample
 
 # Digits of z3's algebraic-number approximations tried when pinning a model to rationals.
 APPROX_DIGITS = (3, 6, 10, 20, 40)

@@ -1,12 +1,12 @@
-"""The deciding pipeline behind ``lemmas.check`` for :class:`~lemmas.engine.claim.Claim` (issue 2).
+"""The deciding pipeline behind ``lemmas.check`` for :class:`~clickbound.lemmas.engine.claim.Claim` (issue 2).
 
 ``decide_claim(claim, budget_s, seed)`` validates the claim
-(:mod:`lemmas.engine.validate`; ``ValueError`` for malformed claims,
+(:mod:`clickbound.lemmas.engine.validate`; ``ValueError`` for malformed claims,
 ``InfeasibleAssumptions`` when z3 proves that no point meets the assumptions) and runs
 the methods cheapest first, each only where it applies, stopping at the first verdict:
 
 0. ``derivation`` — ``claim.proof()`` if given.  A returned
-   :class:`~lemmas.engine.claim.ProofArtefact` proves the claim (evidence: the artefact);
+   :class:`~clickbound.lemmas.engine.claim.ProofArtefact` proves the claim (evidence: the artefact);
    an ``AssertionError`` is a failed step, recorded in ``notes``, never a proof.
 1. ``symbolic`` — identities by ``expand``/``simplify``; inequalities by sign
    certificates of the factors of ``g`` (Bernstein coefficients on the box, sympy
@@ -21,7 +21,7 @@ the methods cheapest first, each only where it applies, stopping at the first ve
    re-verified exactly.  Evidence: starts run, best float slack, points snapped.
 
 Every refutation's counterexample maps each symbol to a sympy ``Rational`` and has
-passed :func:`lemmas.engine.exact.verify_counterexample`.  "survived" carries the
+passed :func:`clickbound.lemmas.engine.exact.verify_counterexample`.  "survived" carries the
 record of every method tried.  ``budget_s`` is a cap: each method does a fixed,
 seed-determined amount of work and stops early when its share of the budget is spent
 (then the evidence says ``stopped_early``, and the result may depend on machine speed).
@@ -34,14 +34,14 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from lemmas.engine.adversarial import adversarial_search
-from lemmas.engine.claim import Outcome, ProofArtefact
-from lemmas.engine.decide import z3_decide, z3_feasible
-from lemmas.engine.exact import feasible_exact
-from lemmas.engine.property_search import Screen, property_search
-from lemmas.engine.sampling import Sampler
-from lemmas.engine.symbolic import symbolic_prove
-from lemmas.engine.validate import InfeasibleAssumptions, prepare
+from clickbound.lemmas.engine.adversarial import adversarial_search
+from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
+from clickbound.lemmas.engine.decide import z3_decide, z3_feasible
+from clickbound.lemmas.engine.exact import feasible_exact
+from clickbound.lemmas.engine.property_search import Screen, property_search
+from clickbound.lemmas.engine.sampling import Sampler
+from clickbound.lemmas.engine.symbolic import symbolic_prove
+from clickbound.lemmas.engine.validate import InfeasibleAssumptions, prepare
 
 # z3 is tried on polynomial claims with at most this many variables (nlsat rarely
 # finishes beyond; DCM lemmas at K=6 have 12-13 and would only burn the budget).

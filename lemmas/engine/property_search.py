@@ -4,7 +4,7 @@ Two deterministic phases, each stopping early at the deadline:
 
 1. **Corners**: every vertex of the box (up to ``2**CORNER_ENUM_MAX_VARS`` of them; a
    seeded random subset beyond), repaired onto the linear assumptions
-   (:mod:`lemmas.engine.sampling`) — a claim false only at a corner is caught here.
+   (:mod:`clickbound.lemmas.engine.sampling`) — a claim false only at a corner is caught here.
 2. **Hypothesis**: ``@given(st.data())`` with ``database=None``, a fixed ``@seed`` and
    ``deadline=None``.  Each variable is drawn, in symbol order, from
    ``{lo, hi, midpoint, a value already drawn for another variable}`` or a
@@ -12,9 +12,9 @@ Two deterministic phases, each stopping early at the deadline:
    ``x == y`` edges and chains like ``c1 >= c2 >= c3`` are hit on purpose.  Non-linear
    assumptions are filtered (``reject``).  A violation is shrunk by hypothesis.
 
-Screening is exact for rational statements (:func:`lemmas.engine.exact.compile_exact`)
-and mpmath at :data:`~lemmas.engine.exact.MP_DIGITS` digits otherwise; every candidate
-is then re-verified by :func:`lemmas.engine.exact.verify_counterexample`.
+Screening is exact for rational statements (:func:`clickbound.lemmas.engine.exact.compile_exact`)
+and mpmath at :data:`~clickbound.lemmas.engine.exact.MP_DIGITS` digits otherwise; every candidate
+is then re-verified by :func:`clickbound.lemmas.engine.exact.verify_counterexample`.
 """
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ from hypothesis import seed as hyp_seed
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisException
 
-from lemmas.engine.exact import (
+from clickbound.lemmas.engine.exact import (
     MP_DIGITS,
     NONPOLY_MARGIN,
     NotRational,

@@ -2,8 +2,8 @@
 
 Every module directly inside the ``lemmas`` package (not ``lemmas.engine``) is a
 catalogue module: it decorates zero-argument factories with :func:`register`
-(returning an iterable of :class:`~lemmas.engine.claim.Claim` /
-:class:`~lemmas.engine.claim.ProcedureClaim`) and may call
+(returning an iterable of :class:`~clickbound.lemmas.engine.claim.Claim` /
+:class:`~clickbound.lemmas.engine.claim.ProcedureClaim`) and may call
 :func:`register_erratum`.  Tests, notebooks, the CLI and the report all loop over
 :func:`catalogue` and :func:`errata` — there is no hand-kept list of modules.
 """
@@ -57,12 +57,12 @@ def _load() -> None:
     global _LOADED
     if _LOADED:
         return
-    import lemmas
+    from clickbound import lemmas
 
     for mod in sorted(pkgutil.iter_modules(lemmas.__path__), key=lambda m: m.name):
         if mod.ispkg or mod.name.startswith("_"):
             continue
-        importlib.import_module(f"lemmas.{mod.name}")
+        importlib.import_module(f"clickbound.lemmas.{mod.name}")
     _LOADED = True
 
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from lemmas.engine.exact import to_fraction
+from clickbound.lemmas.engine.exact import to_fraction
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class LinearBound:
 
 
 class Sampler:
-    """Per-variable intervals for a :class:`~lemmas.engine.validate.Prepared` claim."""
+    """Per-variable intervals for a :class:`~clickbound.lemmas.engine.validate.Prepared` claim."""
 
     def __init__(self, prep):
         self.prep = prep

@@ -3,7 +3,7 @@
 * ``Eq``: ``expand(lhs - rhs) == 0`` (polynomials), else ``simplify(lhs - rhs) == 0``
   for expressions small enough to simplify quickly.  The artefact records the
   difference and the zero it reduced to.
-* Inequalities ``g >= 0`` / ``g > 0`` (see :mod:`lemmas.engine.validate` for ``g``):
+* Inequalities ``g >= 0`` / ``g > 0`` (see :mod:`clickbound.lemmas.engine.validate` for ``g``):
   ``together(g) = num/den``; the sign of ``den`` and of each irreducible factor of
   ``num`` (``factor_list``) is certified on the (outer rational) box by **Bernstein
   coefficients** — exact rationals; a polynomial lies in the convex hull of its
@@ -26,7 +26,7 @@ from math import comb
 import numpy as np
 import sympy as sp
 
-from lemmas.engine.claim import ProofArtefact
+from clickbound.lemmas.engine.claim import ProofArtefact
 
 # Bernstein tensors larger than this are not attempted (cost grows as prod(d_i + 1)).
 BERNSTEIN_MAX_COEFFS = 20000

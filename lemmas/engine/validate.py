@@ -1,4 +1,4 @@
-"""Validation of a :class:`~lemmas.engine.claim.Claim` into the engine's normal form.
+"""Validation of a :class:`~clickbound.lemmas.engine.claim.Claim` into the engine's normal form.
 
 Issue 2 contract (SPEC §2, "Each claim is checked by every method that applies"):
 malformed claims give a clear ``ValueError`` naming the problem, never a verdict.
@@ -16,7 +16,7 @@ so that ``Le(a, b)`` becomes ``(b - a, "ge")`` and a statement is *violated* at 
 exactly when its ``g`` fails the kind's test there.
 
 Assumptions that no point satisfies are decided where possible (z3 for polynomial
-assumptions, see :mod:`lemmas.engine.decide`) and reported with
+assumptions, see :mod:`clickbound.lemmas.engine.decide`) and reported with
 :class:`InfeasibleAssumptions`, a ``ValueError`` subclass.
 """
 from __future__ import annotations

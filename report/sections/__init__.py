@@ -1,6 +1,6 @@
 """The report's sections, one module each, discovered by module scan.
 
-Every module directly inside :mod:`report.sections` (not starting with ``_``)
+Every module directly inside :mod:`clickbound.report.sections` (not starting with ``_``)
 calls :func:`register_section` at import; :func:`sections` returns them in
 ``order``.  There is no hand-kept list, as in ``lemmas/engine/registry.py``.
 
@@ -9,7 +9,7 @@ A section has two halves (computing writes data, rendering reads it):
 * ``compute(ctx) -> dict`` — JSON-able data (every number the section shows);
   raises :class:`NotReady` when a package it needs has not landed, which the
   compute step records as "not computed" with the reason (never fake numbers).
-* ``render(data, rctx) -> list[block]`` — blocks of :mod:`report.doc`, reading
+* ``render(data, rctx) -> list[block]`` — blocks of :mod:`clickbound.report.doc`, reading
   ``data`` only (and writing figures through ``rctx``).
 """
 from __future__ import annotations
@@ -105,13 +105,13 @@ def _load() -> None:
     global _LOADED
     if _LOADED:
         return
-    import report.sections as pkg
+    import clickbound.report.sections as pkg
 
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.name.startswith("_"):
             continue
         try:
-            importlib.import_module(f"report.sections.{mod.name}")
+            importlib.import_module(f"clickbound.report.sections.{mod.name}")
         except ImportError as exc:  # a package the section needs has not landed: say so in the report
             register_section(_unavailable(mod.name, exc))
     _LOADED = True
@@ -119,7 +119,7 @@ def _load() -> None:
 
 def _unavailable(name: str, exc: ImportError) -> Section:
     def compute(ctx):
-        raise NotReady(f"section module report.sections.{name} cannot be imported yet ({exc})")
+        raise NotReady(f"section module clickbound.report.sections.{name} cannot be imported yet ({exc})")
 
     return Section(name=name, title=f"{name} (not available)", order=900, compute=compute,
                    render=lambda data, rctx: [])

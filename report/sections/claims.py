@@ -1,7 +1,7 @@
 """Section "claims": every registered claim with its verdict (SPEC §2, §5).
 
 Compute decides the catalogue (``lemmas.catalogue()`` + ``lemmas.check``, through
-:func:`report.claims_table.decide_catalogue`) and stores each verdict's
+:func:`clickbound.report.claims_table.decide_catalogue`) and stores each verdict's
 ``as_dict()``.  Render shows one row per claim — id, SPEC ID, source, statement,
 verdict, method, counterexample or proof summary, time — with each mutant
 (``SPEC-ID/mutant[K=..]``) right below the lemma it mutates, then the counts, then
@@ -13,16 +13,16 @@ import json
 import re
 from collections import Counter
 
-from report import doc
-from report.sections import ComputeContext, RenderContext, Section, register_section
+from clickbound.report import doc
+from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
 
 #: the proof summary / evidence shown in a table cell is cut here (the JSON has it all)
 CELL_CHARS = 240
 
 
 def compute(ctx: ComputeContext) -> dict:
-    import lemmas
-    from report.claims_table import decide_catalogue
+    from clickbound import lemmas
+    from clickbound.report.claims_table import decide_catalogue
 
     if ctx.claims is None:
         verdicts = decide_catalogue(budget_s=ctx.budget_s, progress=ctx.progress, workers=ctx.workers)

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from report import doc
-from report.sections import ComputeContext, RenderContext, Section, register_section
+from clickbound.report import doc
+from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
 
 
 def _evidence_verdicts(ids, ctx: ComputeContext) -> dict[str, list[dict]]:
     """For each evidence id: the verdicts whose claim id (or SPEC ID) is that id."""
-    import lemmas
+    from clickbound import lemmas
 
     claims_entry = ctx.extra.get("sections", {}).get("claims")
     known = claims_entry["data"]["verdicts"] if claims_entry and claims_entry["status"] == "computed" \
@@ -38,7 +38,7 @@ def _evidence_verdicts(ids, ctx: ComputeContext) -> dict[str, list[dict]]:
 
 
 def compute(ctx: ComputeContext) -> dict:
-    import lemmas
+    from clickbound import lemmas
 
     errs = [dataclasses.asdict(e) for e in lemmas.errata()]
     ids = sorted({cid for e in errs for cid in e["evidence_claims"]})

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from report.experiments import (
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -47,10 +47,10 @@ def tagged_items(L: int, seed: int = ITEMS_SEED) -> tuple[np.ndarray, np.ndarray
 
 
 def settings(profile: str):
-    from bounds.cascade import cascade_ucb1_kveton_recalled, cascade_ucb1_order
+    from clickbound.bounds.cascade import cascade_ucb1_kveton_recalled, cascade_ucb1_order
 
     def blog_env():
-        import sim
+        from clickbound import sim
 
         return sim.Cascade(list(W_BLOG))
 
@@ -63,7 +63,7 @@ def settings(profile: str):
         w, X = tagged_items(L)
 
         def env(w=w):
-            import sim
+            from clickbound import sim
 
             return sim.Cascade(w)
 

@@ -4,12 +4,12 @@ Upper: source ``000_0b27131c69d8f24c.txt``, 命題1 with i = K and the appendix
 "Cascade KL-UCBの証明" (DCM-P1 at i = K; ``C_2(ε)``, ``β(ε)`` unknown, so the
 comparison is on the log n slope).  Lower: DCM-T3 at γ = 1 (a DCM that always stops
 after a click is the cascade model), ``(1−p)^{K−1}(L−K)Δ/D_KL(p−Δ‖p)`` (see
-:mod:`bounds.cascade`).  Not an experiment of the sources: it exercises the bounds
+:mod:`clickbound.bounds.cascade`).  Not an experiment of the sources: it exercises the bounds
 they state for CascadeKL-UCB (sources 000, 003).
 """
 from __future__ import annotations
 
-from report.experiments import (
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -23,15 +23,15 @@ GRID = ((16, 4, 0.2, 0.15), (8, 2, 0.5, 0.2))
 
 
 def settings(profile: str):
-    from bounds.cascade import cascade_klucb_bound, cascade_lower_bound
-    from bounds.dcm import blb_attractions
+    from clickbound.bounds.cascade import cascade_klucb_bound, cascade_lower_bound
+    from clickbound.bounds.dcm import blb_attractions
 
     out = []
     for L, K, p, d in GRID:
         w = blb_attractions(L, K, p, d)
 
         def env(w=w):
-            import sim
+            from clickbound import sim
 
             return sim.Cascade(w)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from report.experiments import (
+from clickbound.report.experiments import (
     Experiment,
     Qualitative,
     Sizes,
@@ -18,7 +18,7 @@ from report.experiments import (
     monotone_in,
     register_experiment,
 )
-from report.sections.exp_dcm_3ab import blb_setting
+from clickbound.report.sections.exp_dcm_3ab import blb_setting
 
 P, GAMMA = 0.2, 0.8
 # The slides (Figure 2a) vary L, K and Δ without listing the values; B_LB needs 0 < Δ <= p = 0.2.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from report.experiments import (
+from clickbound.report.experiments import (
     Experiment,
     Qualitative,
     Sizes,
@@ -17,7 +17,7 @@ from report.experiments import (
     monotone_in,
     register_experiment,
 )
-from report.sections.exp_dcm_3ab import blb_setting
+from clickbound.report.sections.exp_dcm_3ab import blb_setting
 
 L, P, DELTA = 10, 0.2, 0.15
 GRID = {"quick": {"K": (2, 4), "gamma": (0.5, 1.0)},

@@ -7,7 +7,7 @@ RankedKL-UCB.  The slides' claims: "提案したdcmKL-UCBが最小のRegretを�
 """
 from __future__ import annotations
 
-from report.experiments import (
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -28,8 +28,8 @@ def blb_setting(L, K, p, delta, gamma, label=None, order_param=False, policies=N
     """A ``B_LB`` DCM instance with DCM-T1 (upper) and DCM-T3 / DCM-FACT-as-printed (lower) bounds."""
     import math
 
-    from bounds.dcm import blb_attractions, dcm_t1, dcm_t3, dcm_t3_fact_as_printed
-    from bounds.kl import kl_scalar
+    from clickbound.bounds.dcm import blb_attractions, dcm_t1, dcm_t3, dcm_t3_fact_as_printed
+    from clickbound.bounds.kl import kl_scalar
 
     w = blb_attractions(L, K, p, delta)
     params = {"p": p, "Δ": delta, "γ": gamma}
@@ -37,7 +37,7 @@ def blb_setting(L, K, p, delta, gamma, label=None, order_param=False, policies=N
         params["order"] = gamma * (L - K) * delta * (1 + math.log(1 / delta)) / kl_scalar(p - delta, p)
 
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.DCM(w, [gamma] * K)
 

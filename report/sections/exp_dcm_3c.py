@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from report.experiments import (
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -31,16 +31,16 @@ V_SORTED = tuple(sorted(V, reverse=True))
 
 def settings(profile: str):
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.DCM(list(W), list(V))
 
     def env_sorted():
-        import sim
+        from clickbound import sim
 
         return sim.DCM(list(W), list(V_SORTED))
 
-    from bounds.dcm import dcm_t2
+    from clickbound.bounds.dcm import dcm_t2
 
     return [Setting(label=f"stand-in: L={L}, K={K}, v̄ non-monotone", params={"v̄": str(V)},
                     make_env=env, K=K),

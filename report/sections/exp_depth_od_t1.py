@@ -8,20 +8,20 @@ the upper edge of the regret band stays under it at every checkpoint.
 """
 from __future__ import annotations
 
-from report.depth_instances import SOURCE, synthetic_theta
-from report.experiments import BoundSpec, Experiment, Qualitative, Setting, Sizes, bound_verdicts, register_experiment
+from clickbound.report.depth_instances import SOURCE, synthetic_theta
+from clickbound.report.experiments import BoundSpec, Experiment, Qualitative, Setting, Sizes, bound_verdicts, register_experiment
 
 INSTANCES = {"shallow": (1.0, 0.55, 0.30, 0.15, 0.08), "deep": (1.0, 0.80, 0.70, 0.60, 0.50)}
 ALPHAS = (1.0, 1.5)
 
 
 def od_t1_setting(name: str, P, alpha: float) -> Setting:
-    from bounds.depth import od_t1_bound
+    from clickbound.bounds.depth import od_t1_bound
 
     theta, P = synthetic_theta(), tuple(P)
 
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.Depth(theta, P)
 

@@ -3,9 +3,9 @@
 P is the source's RecGaze-derived vector; θ came from the RecGaze logs, which are not
 available, so a documented synthetic θ stands in (:func:`recgaze_standin_theta`).
 """
-from bounds.depth import RECGAZE_P
-from report.depth_instances import depth_experiment, recgaze_standin_theta
-from report.experiments import Sizes, register_experiment
+from clickbound.bounds.depth import RECGAZE_P
+from clickbound.report.depth_instances import depth_experiment, recgaze_standin_theta
+from clickbound.report.experiments import Sizes, register_experiment
 
 EXPERIMENT = register_experiment(depth_experiment(
     "exp_depth_recgaze", "EXP-OD-RecGaze", 152,

@@ -1,6 +1,6 @@
 """Observable depth, shallow P (SPEC §4.2, source ``001_eb740855b56fcd8b.txt``, 6.1)."""
-from report.depth_instances import depth_experiment, synthetic_theta
-from report.experiments import register_experiment
+from clickbound.report.depth_instances import depth_experiment, synthetic_theta
+from clickbound.report.experiments import register_experiment
 
 EXPERIMENT = register_experiment(depth_experiment(
     "exp_depth_shallow", "EXP-OD-shallow", 150, "OD-UCB/OD-TS vs PBM-UCB/PBM-TS/Cascade-UCB, shallow P",

@@ -14,8 +14,8 @@ import math
 
 import numpy as np
 
-from report import doc, figures
-from report.experiments import (
+from clickbound.report import doc, figures
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -24,19 +24,19 @@ from report.experiments import (
     bound_verdicts,
     register_experiment,
 )
-from report.sections.exp_dcm_3ab import blb_setting
+from clickbound.report.sections.exp_dcm_3ab import blb_setting
 
 GRID = {"quick": ((0.5, 0.1), (0.2, 0.1), (0.5, 0.2)),
         "paper": ((0.2, 0.05), (0.2, 0.1), (0.5, 0.05), (0.5, 0.1), (0.5, 0.2), (0.8, 0.1))}
 
 
 def bernoulli_setting(p: float, d: float) -> Setting:
-    from bounds.single_arm import klucb_asymptotic, lai_robbins
+    from clickbound.bounds.single_arm import klucb_asymptotic, lai_robbins
 
     mu = [p, round(p - d, 12)]
 
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.Bernoulli(mu)
 
@@ -57,8 +57,8 @@ def derive(setting: Setting, results: dict) -> dict:
     """Pulls of the worse arm: slope of T_n(e) on log n and T_n(e)/log n at n, vs 1/D_KL and Δ/D_KL."""
     if "KL-UCB" not in results:
         return {}
-    from bounds.kl import kl_scalar
-    from report import compare
+    from clickbound.bounds.kl import kl_scalar
+    from clickbound.report import compare
 
     p, d = setting.params["p"], setting.params["Δ"]
     res = results["KL-UCB"]
@@ -111,8 +111,8 @@ def numeric_fact_verdict(data: dict) -> tuple[str, str]:
     The claim survives when every interval lies above Δ/D_KL and every mean is nearer 1/D_KL; it is
     statistical evidence, stated as such, beside the exact DCM-FACT claims.
     """
-    import lemmas
-    from lemmas.dcm_lower_bound import numeric_fact_claim
+    from clickbound import lemmas
+    from clickbound.lemmas.dcm_lower_bound import numeric_fact_claim
 
     est = {(dd["p"], dd["delta"]): (dd["ratio_mean"], dd["ratio_lower"], dd["ratio_upper"])
            for dd in (s.get("derived") or {} for s in data["settings"]) if "ratio_mean" in dd}

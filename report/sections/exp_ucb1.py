@@ -9,7 +9,7 @@ which is where the dropped α should show.
 """
 from __future__ import annotations
 
-from report.experiments import (
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -24,10 +24,10 @@ ALPHAS = (2.0, 8.0)
 
 
 def settings(profile: str):
-    from bounds.single_arm import ucb1_bound_as_printed, ucb1_bound_corrected
+    from clickbound.bounds.single_arm import ucb1_bound_as_printed, ucb1_bound_corrected
 
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.Bernoulli(list(MU))
 

@@ -1,12 +1,12 @@
 """Section "meta": run metadata (SPEC §5) — versions, git commit, profile, seeds, wall times.
 
-Its data is the ``meta`` record that :mod:`report.compute` writes for the whole
+Its data is the ``meta`` record that :mod:`clickbound.report.compute` writes for the whole
 run, so compute here has nothing to do.
 """
 from __future__ import annotations
 
-from report import doc
-from report.sections import ComputeContext, RenderContext, Section, register_section
+from clickbound.report import doc
+from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
 
 
 def compute(ctx: ComputeContext) -> dict:

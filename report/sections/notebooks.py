@@ -9,9 +9,9 @@ import os
 
 import nbformat
 
-from report import doc
-from report.notebooks import NOTEBOOK_DIR, notebook_paths
-from report.sections import ComputeContext, RenderContext, Section, register_section
+from clickbound.report import doc
+from clickbound.report.notebooks import NOTEBOOK_DIR, notebook_paths
+from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
 
 
 def _title(nb) -> str:

@@ -2,7 +2,7 @@
 
 KL-UCB index (KL-INDEX, SPEC §2.2; sources ``000_0b27131c69d8f24c.txt``, ``003_f899901a464da92a.txt``):
 ``U(w, ℓ) = klucb_index_level(w, ℓ)``, the root ``q ≥ w`` of ``f(q) = D_KL(w‖q) = ℓ``, used at
-``w = ŵ = S/T`` and level ``ℓ_t = fl(g(t)/T)`` (:func:`bounds.kl.klucb_index_scalar` computes
+``w = ŵ = S/T`` and level ``ℓ_t = fl(g(t)/T)`` (:func:`clickbound.bounds.kl.klucb_index_scalar` computes
 exactly this float).  "True index" below means ``U`` at those float arguments; the computed value
 is within ``ε ≤ EPS_Q = 1e-12`` of it (tests/sim/test_klucb_index.py, tests/lemmas/test_klucb.py).
 
@@ -38,8 +38,8 @@ of the computed index valid up to round ``I[HZ]``; ``I[EX]`` the round of the la
    candidates only (λ only rises, so non-candidates stay out); an isolated bracket's order against
    every other candidate is then certain and it cannot tie, so ``LO`` stands in for it;
 5. the candidates' values (in increasing item order) go through the tie rule: if they are pairwise
-   distinct, :func:`sim.kernels.topk_nb` would draw nothing and return them sorted, so they are
-   sorted directly; otherwise :func:`sim.kernels.topk_nb` runs — its candidate set (values ``≥ τ``),
+   distinct, :func:`clickbound.sim.kernels.topk_nb` would draw nothing and return them sorted, so they are
+   sorted directly; otherwise :func:`clickbound.sim.kernels.topk_nb` runs — its candidate set (values ``≥ τ``),
    their order and its tie draws are exactly those of the eager computation over all L items.
 
 Floating point.  ``M = MARGIN`` absorbs the index's error: the eager value lies within ``ε`` of
@@ -74,7 +74,7 @@ buffers are rows of two arrays ``F`` and ``I``: a DCM-family state of 5 arrays i
 a lazy round from 413 to 323 ns and an eager one from 1223 to 1183 ns (dcmKL-UCB, L = 16).
 Inside the kernel, an inlined helper that takes an array costs two atomic operations per call, so
 the per-item λ insertion is written out; the index is called through
-:data:`bounds.kl.klucb_index_level_c` (a C function: no exception status to check) and
+:data:`clickbound.bounds.kl.klucb_index_level_c` (a C function: no exception status to check) and
 :func:`rebracket` is inlined; the lazy and eager selections are separate kernels
 (``kernel_functions``); and the item loop is split in two passes that count in memory, because
 one more live counter in it measured 25 % slower.
@@ -86,8 +86,8 @@ import math
 import numba
 import numpy as np
 
-from bounds.kl import klucb_index_level_c, klucb_threshold
-from sim.kernels import topk_nb
+from clickbound.bounds.kl import klucb_index_level_c, klucb_threshold
+from clickbound.sim.kernels import topk_nb
 
 #: slack on cached bounds: > 2 × the index's absolute error (≤ 1e-12, KL-INDEX tests) + 2⁻⁵³
 MARGIN = 1e-11
@@ -397,9 +397,9 @@ def _overlapping(nr, F, I, t):
 def _candidate_topk(nr, F, I, K, rng, A):
     """The tie rule on the candidates' values (exact, or for isolated brackets a value inside).
 
-    Pairwise distinct values: :func:`sim.kernels.topk_nb` draws nothing and returns them sorted
+    Pairwise distinct values: :func:`clickbound.sim.kernels.topk_nb` draws nothing and returns them sorted
     decreasingly, so an insertion sort gives its answer; any equal pair (or a NaN, which topk_nb
-    reports) falls back to :func:`sim.kernels.topk_nb` itself.
+    reports) falls back to :func:`clickbound.sim.kernels.topk_nb` itself.
     """
     distinct = True
     for i in range(nr):

@@ -17,7 +17,7 @@ Conventions and departures (SPEC §3):
   we follow the paper, so that no index is ever infinite;
 * ``t`` is the 1-based round: the blog's ``log(self.t − 1)`` after ``self.t += 1`` from 1 gives
   ``log 1 = 0`` in the first round, as here;
-* policy stream: used only by tie-breaks (:mod:`sim.ties`), once per round at most.
+* policy stream: used only by tie-breaks (:mod:`clickbound.sim.ties`), once per round at most.
 """
 from __future__ import annotations
 
@@ -26,9 +26,9 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 
 @numba.njit

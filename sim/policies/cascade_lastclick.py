@@ -15,10 +15,10 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb, ucb_index, ucb_index_nb
-from sim.policies._params import check_LK, ucb_alpha
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.sim.kernels import topk_nb, ucb_index, ucb_index_nb
+from clickbound.sim.policies._params import check_LK, ucb_alpha
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 
 def exposed_range(clicks) -> int:
@@ -63,7 +63,7 @@ class CascadeUCBLastClick(Policy):
 
     ``T_i`` the exposures (positions up to the last click), ``ŵ_i`` the click rate over
     them.  Parameter ``alpha`` (default 0.5; CascadeUCB1 of source 004 uses 1.5).
-    Policy stream: tie-breaks only (:mod:`sim.ties`).
+    Policy stream: tie-breaks only (:mod:`clickbound.sim.ties`).
     """
 
     kernel_select = _select

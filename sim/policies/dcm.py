@@ -7,7 +7,7 @@ not a round, no regret), and at round ``t`` show the K items of largest KL-UCB i
     U_t(e) = max{ q ∈ [ŵ(e), 1] : T(e) · D_KL(ŵ(e) ‖ q) ≤ log t + 3 log log t }
 
 (``bounds.kl.klucb_index_scalar``; ``log t`` alone for t < 3, SPEC §3), ties uniformly at
-random (:mod:`sim.ties`; the policy stream is used by tie-breaks only).  By DCM-ORDER,
+random (:mod:`clickbound.sim.ties`; the policy stream is used by tie-breaks only).  By DCM-ORDER,
 ``argmax_A f(A, U_t, ṽ)`` for any non-increasing ``ṽ`` is this top-K sorted by ``U_t``, so the
 policy never needs ``ṽ``.  They differ only in which positions count as observed (source 000,
 実験2, with ``A_t = (1,2,3,4)``, ``c_t = (0,1,1,0)``):
@@ -24,7 +24,7 @@ Last-click       ALG-LASTCLICK positions up to the last click, earlier clicks as
 With no click, all K positions are observed with ``c = 0`` (``C_last = +∞``).
 
 Parameter ``lazy`` (default True): the kernel evaluates indices lazily
-(:mod:`sim.policies._lazy`) and still returns exactly the eager list; ``lazy=False`` computes
+(:mod:`clickbound.sim.policies._lazy`) and still returns exactly the eager list; ``lazy=False`` computes
 one index per item per round (the benchmark's baseline).  The reference class is always eager.
 """
 from __future__ import annotations
@@ -32,15 +32,15 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from bounds.kl import klucb_index, klucb_index_level_c, klucb_threshold
-from sim.kernels import topk_nb
-from sim.policies._lazy import CAND, HZ, N_EVAL, OBS, STATE_STATS, SUM, VAL, lazy_state, lazy_topk
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.bounds.kl import klucb_index, klucb_index_level_c, klucb_threshold
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies._lazy import CAND, HZ, N_EVAL, OBS, STATE_STATS, SUM, VAL, lazy_state, lazy_topk
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 #: update rules (state[RULE]); lazy or eager index evaluation is the choice of select kernel (kernel_functions)
 FIRST, DCM_ALL, LAST = 0, 1, 2
-#: position of ``[rule]`` in the kernel state, after the four arrays of :func:`sim.policies._lazy.lazy_state`
+#: position of ``[rule]`` in the kernel state, after the four arrays of :func:`clickbound.sim.policies._lazy.lazy_state`
 RULE = 4
 
 
@@ -54,7 +54,7 @@ def _init(state, x0):
 
 @numba.njit(error_model="numpy")  # not cached: numba's cache misses changes in callees from other modules
 def _select_lazy(state, t, rng, A):
-    """Lazy index evaluation (:mod:`sim.policies._lazy`): exactly the eager list and draws."""
+    """Lazy index evaluation (:mod:`clickbound.sim.policies._lazy`): exactly the eager list and draws."""
     F, I, stats, gc, _ = state
     lazy_topk(t, A.shape[0], rng, A, F, I, stats, gc)
 
@@ -136,10 +136,10 @@ class _KLUCBList(Policy):
 
     @classmethod
     def kernel_state(cls, L, K, lazy: bool = True):
-        """State: :func:`sim.policies._lazy.lazy_state` (``F`` with the statistics in rows ``SUM``,
+        """State: :func:`clickbound.sim.policies._lazy.lazy_state` (``F`` with the statistics in rows ``SUM``,
         ``OBS`` and the brackets; ``I``; [#index evaluations, …]; grid cache), then ``[rule]``.
 
-        Five arrays, not eleven: every array costs per call (:mod:`sim.policies._lazy`, Numba notes).
+        Five arrays, not eleven: every array costs per call (:mod:`clickbound.sim.policies._lazy`, Numba notes).
         """
         _check_lazy(lazy)
         return lazy_state(L) + (np.array([cls.rule], dtype=np.int64),)

@@ -15,10 +15,10 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb, ucb_index, ucb_index_nb
-from sim.policies._params import beta_prior, check_LK, reject_unknown, ucb_alpha
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.sim.kernels import topk_nb, ucb_index, ucb_index_nb
+from clickbound.sim.policies._params import beta_prior, check_LK, reject_unknown, ucb_alpha
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 
 class _Exposures(Policy):
@@ -68,7 +68,7 @@ class ODUCB(_Exposures):
 
     ``a(t)`` = the K items of largest index, in decreasing order of index.  Parameter
     ``alpha`` (default 0.5, the value of the source's experiments; its Theorem 1 assumes
-    α > 1/2).  Policy stream: tie-breaks only (:mod:`sim.ties`).
+    α > 1/2).  Policy stream: tie-breaks only (:mod:`clickbound.sim.ties`).
     """
 
     kernel_select = _oducb_select
@@ -111,7 +111,7 @@ class ODTS(_Exposures):
     ``θ̃_i ~ Beta(a0 + s_i, b0 + n_i − s_i)`` independently; ``a(t)`` = the K items of
     largest sample in decreasing order.  Parameters ``a0``, ``b0`` (default 1, 1: SPEC §3).
     Policy stream: ``L`` beta draws per round in item order, then tie-breaks
-    (:mod:`sim.ties`; a tie has probability 0).
+    (:mod:`clickbound.sim.ties`; a tie has probability 0).
     """
 
     kernel_select = _odts_select

@@ -25,8 +25,8 @@ import math
 import numba
 import numpy as np
 
-from sim.policies._params import check_LK, reject_unknown
-from sim.policies.registry import Policy, register_policy
+from clickbound.sim.policies._params import check_LK, reject_unknown
+from clickbound.sim.policies.registry import Policy, register_policy
 
 
 @numba.njit(cache=True)

@@ -25,10 +25,10 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb
-from sim.policies._params import check_LK, check_positive, reject_unknown
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies._params import check_LK, check_positive, reject_unknown
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 MODELS = ("cascade", "dcm")
 
@@ -198,7 +198,7 @@ class CascadeLinTS(_Linear):
     the source's experiments).  The Gaussian draw is ``θ̂ + C z`` with ``C`` the Cholesky
     factor of ``M^{−1}`` (the source calls ``np.random.multivariate_normal``, which
     factors by SVD: same law, different numbers).  Policy stream: ``d`` standard
-    normals per round, then tie-breaks (:mod:`sim.ties`; items with equal features tie).
+    normals per round, then tie-breaks (:mod:`clickbound.sim.ties`; items with equal features tie).
     """
 
     kernel_select = _ts_select
@@ -237,7 +237,7 @@ class CascadeLinUCB(_Linear):
     ``U_t(e) = min(x_eᵀ θ̂_{t−1} + c sqrt(x_eᵀ M_{t−1}^{−1} x_e), 1)``; show the K items of
     largest ``U_t``.  Parameters: ``features`` (required), ``sigma`` (default 1), ``c``
     (default 1: an instance-free choice; the paper's theoretical ``c`` depends on the
-    horizon and a confidence level).  Policy stream: tie-breaks only (:mod:`sim.ties`;
+    horizon and a confidence level).  Policy stream: tie-breaks only (:mod:`clickbound.sim.ties`;
     the cap at 1 and equal features make ties common early on).
     """
 

@@ -15,11 +15,11 @@ import math
 import numba
 import numpy as np
 
-from sim.kernels import topk_nb
-from sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
-from sim.policies._pbm_posterior import build_envelope, sample_envelope
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
+from clickbound.sim.policies._pbm_posterior import build_envelope, sample_envelope
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 
 def check_kappa(kappa, K):
@@ -83,7 +83,7 @@ class PBMUCB(Policy):
     We write ``δ(t)/2 = α log t`` (α = (1 + ε)/2): parameter ``alpha`` (default 0.5,
     i.e. ε = 0, source 001's "UCB α = 0.5"), so that κ ≡ 1 gives OD-UCB's index
     exactly.  Evaluated as ``S/Ñ + sqrt(N α log t)/Ñ``.  Required parameter ``kappa``.
-    Policy stream: tie-breaks only (:mod:`sim.ties`).
+    Policy stream: tie-breaks only (:mod:`clickbound.sim.ties`).
     """
 
     kernel_select = _ucb_select
@@ -172,10 +172,10 @@ class PBMTS(Policy):
     independently and show the K items of largest sample in decreasing order.  The
     posterior is not Beta; the source samples it by rejection.  Departure in method,
     not in law: we use an *exact* rejection sampler with a log-concave tangent envelope
-    (:mod:`sim.policies._pbm_posterior`), which needs ``a0, b0 ≥ 1`` (default 1, 1, the
+    (:mod:`clickbound.sim.policies._pbm_posterior`), which needs ``a0, b0 ≥ 1`` (default 1, 1, the
     uniform prior of SPEC §3).  Required parameter ``kappa``.  Policy stream: for each
     item in id order, three uniforms per rejection trial until acceptance; then
-    tie-breaks (:mod:`sim.ties`; a tie has probability 0).  The kernel caches each
+    tie-breaks (:mod:`clickbound.sim.ties`; a tie has probability 0).  The kernel caches each
     item's envelope and rebuilds it when the item's counts change; the reference
     rebuilds every envelope every round (same numbers: the build is deterministic).
     """

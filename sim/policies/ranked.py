@@ -8,7 +8,7 @@ Position ``k`` runs its own KL-UCB over all ``L`` items with statistics ``T_k(e)
 and index ``U_{t,k}(e) = max{q : T_k(e) D_KL(ŵ_k(e)‖q) ≤ log t + 3 log log t}``.
 
 * **select**: for ``k = 1 … K`` in order, position ``k`` ranks the items by its own index
-  (ties random, :mod:`sim.ties`, top ``k`` items drawn) and proposes its best item ``b̂_k``.
+  (ties random, :mod:`clickbound.sim.ties`, top ``k`` items drawn) and proposes its best item ``b̂_k``.
   **Duplicates replaced**: if ``b̂_k`` is already shown higher up, position ``k`` shows the best
   item *by its own index* not yet in the list (Radlinski's "arbitrary unselected document",
   made deterministic up to the same random tie-break).
@@ -19,7 +19,7 @@ and index ``U_{t,k}(e) = max{q : T_k(e) D_KL(ŵ_k(e)‖q) ≤ log t + 3 log log 
   bandit (one draw per item, at the top position, shared by the K bandits).
 * policy stream: only the tie-breaks of positions 1, …, K in that order.
 * parameter ``lazy`` (default True): each position's top ``k`` is computed by the lazy KL-UCB
-  top-K (:mod:`sim.policies._lazy`) — the same list and draws, one index evaluation per
+  top-K (:mod:`clickbound.sim.policies._lazy`) — the same list and draws, one index evaluation per
   position per round instead of L in the common case.  The reference class is always eager.
 """
 from __future__ import annotations
@@ -27,12 +27,12 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from bounds.kl import klucb_index, klucb_index_scalar
-from sim.kernels import topk_nb
-from sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk
-from sim.policies.dcm import _check_lazy
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.bounds.kl import klucb_index, klucb_index_scalar
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk
+from clickbound.sim.policies.dcm import _check_lazy
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 
 @numba.njit
@@ -98,7 +98,7 @@ class RankedKLUCB(Policy):
 
     @staticmethod
     def kernel_state(L, K, lazy: bool = True):
-        """One :func:`sim.policies._lazy.lazy_state` per position (``F[k]`` holds position k's
+        """One :func:`clickbound.sim.policies._lazy.lazy_state` per position (``F[k]`` holds position k's
         statistics in rows ``SUM``, ``OBS`` and its brackets; ``I[k]``; shared counters and grid
         cache), then proposals, order, ``[lazy]``."""
         _check_lazy(lazy)

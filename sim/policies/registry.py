@@ -1,10 +1,10 @@
 """The one registry of simulation policies, discovered by module scan (like ``lemmas.engine.registry``).
 
-Every module directly inside :mod:`sim.policies` (except this one and ``_``-prefixed ones) is
+Every module directly inside :mod:`clickbound.sim.policies` (except this one and ``_``-prefixed ones) is
 imported on first use; its classes decorated with :func:`register_policy` become available by
-their SPEC §3 name to :func:`sim.simulate`, the runner and the CLI.  No hand-kept list.
+their SPEC §3 name to :func:`clickbound.sim.simulate`, the runner and the CLI.  No hand-kept list.
 
-How to add a policy (worked example: :mod:`sim.policies.cascade`, ``CascadeUCB1``)
+How to add a policy (worked example: :mod:`clickbound.sim.policies.cascade`, ``CascadeUCB1``)
 --------------------------------------------------------------------------------
 1. **Reference class** (readable, one step at a time), subclass of :class:`Policy`::
 
@@ -18,7 +18,7 @@ How to add a policy (worked example: :mod:`sim.policies.cascade`, ``CascadeUCB1`
            def select(self, t): ...       # -> int array of K distinct items; t = 1, 2, ..., n
            def update(self, t, A, obs): ...   # obs: sim.envs.Observation (clicks, depth)
 
-   Ties: call :func:`sim.ties.topk_random_ties(values, K, self.rng)`; draw from ``pol_rng`` only,
+   Ties: call :func:`clickbound.sim.ties.topk_random_ties(values, K, self.rng)`; draw from ``pol_rng`` only,
    in the order stated in the docstring.
 2. **Numba kernel**: three ``@numba.njit`` functions and a state factory, attached as class
    attributes (``staticmethod`` not needed for jitted functions)::
@@ -33,14 +33,14 @@ How to add a policy (worked example: :mod:`sim.policies.cascade`, ``CascadeUCB1`
    select this way); the engine always asks it.
 
    State lives in the arrays of the tuple (scalars would not persist).  Use
-   :func:`sim.kernels.topk_nb` for ties: it makes the same draws as :func:`sim.ties.topk_random_ties`.
+   :func:`clickbound.sim.kernels.topk_nb` for ties: it makes the same draws as :func:`clickbound.sim.ties.topk_random_ties`.
    Use the same floating-point operations, in the same order, as the reference class (e.g.
    ``math.log(t)`` for a scalar log in the reference, not ``np.log``), so choices agree exactly.
 3. **Registration**: the decorator above; ``models`` lists the environment ``model`` names
    ("cascade", "dcm", "pbm", "depth") the policy accepts.
 4. **Agreement test** in ``tests/sim/test_policies_<module>.py``::
 
-       from sim.testing import assert_paths_agree
+       from clickbound.sim.testing import assert_paths_agree
        def test_cascadeucb1_kernel_matches_reference():
            assert_paths_agree(sim.Cascade(w), "CascadeUCB1", K=3, n=2000, seed=1)
 
@@ -53,7 +53,7 @@ import difflib
 import importlib
 import pkgutil
 
-from sim.kernels import noop_init
+from clickbound.sim.kernels import noop_init
 
 _POLICIES: dict[str, type] = {}
 _IMPORT_ERRORS: dict[str, str] = {}
@@ -116,12 +116,12 @@ def _load() -> None:
     global _LOADED
     if _LOADED:
         return
-    pkg = importlib.import_module("sim.policies")
+    pkg = importlib.import_module("clickbound.sim.policies")
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.ispkg or mod.name.startswith("_") or mod.name == "registry":
             continue
         try:
-            importlib.import_module(f"sim.policies.{mod.name}")
+            importlib.import_module(f"clickbound.sim.policies.{mod.name}")
         except Exception as exc:  # noqa: BLE001 — reported by get_policy/import_errors, never hidden
             # one broken policy module must not take every other policy down with it
             _IMPORT_ERRORS[mod.name] = f"{type(exc).__name__}: {exc}"

@@ -8,8 +8,8 @@ K = 1 is a Bernoulli bandit in the click of position 1, so all four are accepted
 The arm played is ``A[0]``; its reward is ``obs.clicks[0]``.
 
 Each policy: a readable reference class and three numba functions (``kernel_init``,
-``kernel_select``, ``kernel_update``, recipe of :mod:`sim.policies.registry`) that make the
-same choices on the same ``pol_rng`` stream.  Ties: :mod:`sim.ties` (draws only on a tie).
+``kernel_select``, ``kernel_update``, recipe of :mod:`clickbound.sim.policies.registry`) that make the
+same choices on the same ``pol_rng`` stream.  Ties: :mod:`clickbound.sim.ties` (draws only on a tie).
 """
 from __future__ import annotations
 
@@ -18,11 +18,11 @@ import math
 import numba
 import numpy as np
 
-from bounds.kl import klucb_index_scalar
-from sim.kernels import topk_nb
-from sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
-from sim.policies.registry import Policy, register_policy
-from sim.ties import topk_random_ties
+from clickbound.bounds.kl import klucb_index_scalar
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
+from clickbound.sim.policies.registry import Policy, register_policy
+from clickbound.sim.ties import topk_random_ties
 
 MODELS = ("cascade", "dcm", "pbm", "depth")
 
@@ -101,7 +101,7 @@ class UCB1(_SingleArm):
     ``log_t_minus_1`` (default False).  The source's displayed score writes
     ``log(t − 1)`` while its derivation and SPEC UCB1-CI use ``log t``; True reproduces
     the score as printed (``log 0`` at t = 1 then meets only unplayed arms, index +∞;
-    we evaluate ``log max(t − 1, 1)``).  Policy stream: tie-breaks only (:mod:`sim.ties`).
+    we evaluate ``log max(t − 1, 1)``).  Policy stream: tie-breaks only (:mod:`clickbound.sim.ties`).
     """
 
     kernel_select = _ucb1_select
@@ -141,10 +141,10 @@ class KLUCB(_SingleArm):
     r"""KL-UCB for Bernoulli arms (SPEC ALG-KLUCB; source ``003_f899901a464da92a.txt``).
 
     ``U_a(t) = max{q ∈ [μ̂_a, 1] : T_a · D_KL(μ̂_a‖q) ≤ log t + 3 log log t}`` (``log t``
-    alone for t < 3), by :func:`bounds.kl.klucb_index_scalar`, the project's one KL-UCB
+    alone for t < 3), by :func:`clickbound.bounds.kl.klucb_index_scalar`, the project's one KL-UCB
     index.  SPEC §3: every arm is observed once before round 1 (``needs_init``), not
     counted as a round and not charged regret.  No parameters.  Policy stream:
-    tie-breaks only (:mod:`sim.ties`).
+    tie-breaks only (:mod:`clickbound.sim.ties`).
     """
 
     needs_init = True
@@ -191,7 +191,7 @@ class TS(_SingleArm):
     Sample ``θ̃_a ~ Beta(a0 + s_a, b0 + T_a − s_a)`` for every arm, play the arg max.
     Parameters ``a0``, ``b0`` (default 1, 1: the Beta(1, 1) prior of SPEC §3).
     Policy stream: ``L`` beta draws per round in item order, then tie-breaks
-    (:mod:`sim.ties`; a tie has probability 0).
+    (:mod:`clickbound.sim.ties`; a tie has probability 0).
     """
 
     kernel_select = _ts_select
@@ -244,7 +244,7 @@ class EpsGreedy(_SingleArm):
     mean ``μ̂_a = s_a / T_a``.  Parameter ``eps`` (default 0.1).  Departure (the source
     leaves it open): an unplayed arm's mean counts as +∞, so the greedy step plays
     every arm once first.  Policy stream per round: one uniform (the coin); then,
-    when exploring, one ``integers(0, L)``; when greedy, the tie-breaks (:mod:`sim.ties`).
+    when exploring, one ``integers(0, L)``; when greedy, the tie-breaks (:mod:`clickbound.sim.ties`).
     """
 
     kernel_select = _egreedy_select

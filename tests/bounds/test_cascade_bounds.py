@@ -3,7 +3,7 @@ import math
 
 import pytest
 
-from bounds import cascade, dcm
+from clickbound.bounds import cascade, dcm
 
 #: float64 arithmetic on a few logs; relative 1e-12 leaves margin
 RTOL = 1e-12

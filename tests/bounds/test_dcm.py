@@ -5,7 +5,7 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from bounds import dcm
+from clickbound.bounds import dcm
 
 #: float64 KL of close arguments loses ~log10(1/Δ) digits to cancellation; 1e-10 leaves margin
 RTOL = 1e-10

@@ -6,7 +6,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from bounds import depth
+from clickbound.bounds import depth
 
 #: float64 arithmetic on sums of a few products; relative 1e-12 leaves margin
 RTOL = 1e-12

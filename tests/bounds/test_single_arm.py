@@ -5,7 +5,7 @@ import math
 import mpmath as mp
 import pytest
 
-from bounds import single_arm as sa
+from clickbound.bounds import single_arm as sa
 
 #: float64 evaluation of a handful of logs and quotients; 1e-12 relative leaves margin
 RTOL = 1e-12

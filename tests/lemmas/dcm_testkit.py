@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from lemmas import check
+from clickbound.lemmas import check
 
 # Per-claim search cap for the engine; DCM mutants fall to z3 or corner/property search in
 # well under this (see the timing test), so the cap only bounds a regression.

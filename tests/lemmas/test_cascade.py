@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from lemmas import check
-from lemmas.cascade import brute_force_opt, cascade_claims, draw_attractions
+from clickbound.lemmas import check
+from clickbound.lemmas.cascade import brute_force_opt, cascade_claims, draw_attractions
 
 _CLAIMS = {c.id: c for c in cascade_claims()}
 

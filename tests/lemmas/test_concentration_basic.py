@@ -4,8 +4,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from lemmas import check
-from lemmas import concentration_basic as cb
+from clickbound.lemmas import check
+from clickbound.lemmas import concentration_basic as cb
 
 CLAIMS = {c.id: c for c in cb.claims()}  # this module's claims only: other catalogue modules may be mid-edit
 

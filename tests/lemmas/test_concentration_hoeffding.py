@@ -6,8 +6,8 @@ from fractions import Fraction as F
 import mpmath
 import pytest
 
-from lemmas import check
-from lemmas import concentration_hoeffding as ch
+from clickbound.lemmas import check
+from clickbound.lemmas import concentration_hoeffding as ch
 
 # mpmath at 60 digits: any margin above 1e-40 is far beyond its rounding error.
 MP_MARGIN = mpmath.mpf(10) ** -40

@@ -4,8 +4,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from lemmas import check
-from lemmas import concentration_martingale as cm
+from clickbound.lemmas import check
+from clickbound.lemmas import concentration_martingale as cm
 
 CLAIMS = {c.id: c for c in cm.claims()}  # this module's claims only: other catalogue modules may be mid-edit
 EXPECTED = {

@@ -4,8 +4,8 @@ from fractions import Fraction as F
 import mpmath
 import pytest
 
-from lemmas import check
-from lemmas import concentration_rademacher as cr
+from clickbound.lemmas import check
+from clickbound.lemmas import concentration_rademacher as cr
 
 
 def test_verdict_as_registered():

@@ -5,10 +5,10 @@ literal 'p_max = arg max' reading) are refuted with counterexamples re-verified 
 """
 import pytest
 
-from lemmas import ProcedureClaim, check, errata
-from lemmas import dcm_lemma2 as L2
+from clickbound.lemmas import ProcedureClaim, check, errata
+from clickbound.lemmas import dcm_lemma2 as L2
 
-pytest.importorskip("lemmas.engine.pipeline")
+pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Cap for the engine's generic methods on a small instance (z3 answers it in well under a second).

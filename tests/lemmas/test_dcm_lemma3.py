@@ -11,10 +11,10 @@ from itertools import product
 import pytest
 import sympy as sp
 
-from lemmas import check
-from lemmas import dcm_lemma3 as L3
+from clickbound.lemmas import check
+from clickbound.lemmas import dcm_lemma3 as L3
 
-pytest.importorskip("lemmas.engine.pipeline")
+pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Budget for the equality-case search without the derivation: enough for the engine's fixed

@@ -12,14 +12,14 @@ import dataclasses
 import pytest
 import sympy as sp
 
-from lemmas import Claim, ProcedureClaim, catalogue, check
-from lemmas import dcm_lemma1 as L1
-from lemmas import dcm_lemma2 as L2
-from lemmas import dcm_lemma4 as L4
-from lemmas import dcm_telescoping as TEL
-from lemmas._dcm_algebra import Atom, nonneg_facts, vec, verify_certificate
+from clickbound.lemmas import Claim, ProcedureClaim, catalogue, check
+from clickbound.lemmas import dcm_lemma1 as L1
+from clickbound.lemmas import dcm_lemma2 as L2
+from clickbound.lemmas import dcm_lemma4 as L4
+from clickbound.lemmas import dcm_telescoping as TEL
+from clickbound.lemmas._dcm_algebra import Atom, nonneg_facts, vec, verify_certificate
 
-pytest.importorskip("lemmas.engine.pipeline")
+pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 FAMILIES = {"DCM-TEL": TEL.dcm_tel_claims, "DCM-L1": L1.dcm_l1_claims, "DCM-L4": L4.dcm_l4_claims}

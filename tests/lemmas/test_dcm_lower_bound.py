@@ -6,8 +6,8 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from lemmas import check, errata
-from lemmas.dcm_lower_bound import (
+from clickbound.lemmas import check, errata
+from clickbound.lemmas.dcm_lower_bound import (
     NUMERIC_GRID,
     blb_alpha,
     blb_attraction,

@@ -9,9 +9,9 @@ from itertools import permutations
 import pytest
 import sympy as sp
 
-from lemmas import dcm_abel, dcm_expectation, dcm_order
+from clickbound.lemmas import dcm_abel, dcm_expectation, dcm_order
 
-pytest.importorskip("lemmas.engine.pipeline")
+pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 

@@ -4,10 +4,10 @@ from fractions import Fraction
 import pytest
 import sympy as sp
 
-import lemmas
-from lemmas import dcm_proposition1 as p1
-from lemmas import dcm_theorem1 as t1
-from lemmas.engine.claim import ProofArtefact
+from clickbound import lemmas
+from clickbound.lemmas import dcm_proposition1 as p1
+from clickbound.lemmas import dcm_theorem1 as t1
+from clickbound.lemmas.engine.claim import ProofArtefact
 
 
 @pytest.mark.parametrize("cid", ["DCM-T1/rearrangement", "DCM-T1/chain", "DCM-T1/chain[K=1]",

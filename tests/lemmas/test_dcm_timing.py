@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from lemmas import (
+from clickbound.lemmas import (
     check,
     dcm_abel,
     dcm_expectation,
@@ -19,7 +19,7 @@ from lemmas import (
     dcm_telescoping,
 )
 
-pytest.importorskip("lemmas.engine.pipeline")
+pytest.importorskip("clickbound.lemmas.engine.pipeline")
 
 # The target for the whole DCM family; the margin absorbs a loaded machine.
 DCM_TOTAL_TARGET_S = 120.0

@@ -7,8 +7,8 @@ claim is Pinsker's inequality (``bounds/kl.py``), whose record exercises every s
 import pytest
 import sympy as sp
 
-from bounds.kl import kl_sym
-from lemmas import Claim, check
+from clickbound.bounds.kl import kl_sym
+from clickbound.lemmas import Claim, check
 
 p, q, x, y = sp.symbols("p q x y", real=True)
 EDGE = sp.Rational(1, 100)

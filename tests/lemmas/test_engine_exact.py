@@ -10,14 +10,14 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from bounds.click import V
-from bounds.kl import kl_sym
-from lemmas import Claim, check
-from lemmas.engine.adversarial import adversarial_search
-from lemmas.engine.exact import MP_DIGITS, snap_candidates, to_rational, verify_counterexample
-from lemmas.engine.property_search import property_search
-from lemmas.engine.sampling import Sampler
-from lemmas.engine.validate import prepare
+from clickbound.bounds.click import V
+from clickbound.bounds.kl import kl_sym
+from clickbound.lemmas import Claim, check
+from clickbound.lemmas.engine.adversarial import adversarial_search
+from clickbound.lemmas.engine.exact import MP_DIGITS, snap_candidates, to_rational, verify_counterexample
+from clickbound.lemmas.engine.property_search import property_search
+from clickbound.lemmas.engine.sampling import Sampler
+from clickbound.lemmas.engine.validate import prepare
 
 c1, c2, x1, x2 = sp.symbols("c1 c2 x1 x2", real=True)
 # x' = x sorted decreasingly; the case x2 >= x1 gives x' = (x2, x1).

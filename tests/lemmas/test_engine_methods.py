@@ -9,10 +9,10 @@ import time
 import pytest
 import sympy as sp
 
-from lemmas import Claim, ProofArtefact, check
-from lemmas.engine.property_search import property_search
-from lemmas.engine.sampling import Sampler
-from lemmas.engine.validate import prepare
+from clickbound.lemmas import Claim, ProofArtefact, check
+from clickbound.lemmas.engine.property_search import property_search
+from clickbound.lemmas.engine.sampling import Sampler
+from clickbound.lemmas.engine.validate import prepare
 
 x, y, z = sp.symbols("x y z", real=True)
 UNIT = {x: (0, 1), y: (0, 1), z: (0, 1)}
@@ -144,7 +144,7 @@ def test_repair_pushes_snapped_points_onto_active_constraints():
 
 def test_adversarial_search_lands_exactly_on_an_edge():
     # sin(x) - sin(y) > 0 given x >= y fails only on the edge x == y (and z3 does not apply)
-    from lemmas.engine.adversarial import adversarial_search
+    from clickbound.lemmas.engine.adversarial import adversarial_search
     c = Claim(id="EDGE", statement=sp.Gt(sp.sin(x) - sp.sin(y) + (x - y) * z, 0), domain=UNIT,
               assumptions=[sp.Ge(x, y)])
     prep = prepare(c)
@@ -156,7 +156,7 @@ def test_adversarial_search_lands_exactly_on_an_edge():
 
 def _l3_k3(assumptions):
     """DCM-L3 at K = 3 (SPEC §2.1, 000_0b27131c69d8f24c.txt 補題3) with x' = sorted x via Max/Min."""
-    from bounds.click import V
+    from clickbound.bounds.click import V
     c1, c2, c3, x1, x2, x3 = sp.symbols("c1 c2 c3 x1 x2 x3", real=True)
     xs = (x1, x2, x3)
     srt = (sp.Max(*xs), sp.Max(sp.Min(x1, x2), sp.Min(x1, x3), sp.Min(x2, x3)), sp.Min(*xs))
@@ -184,7 +184,7 @@ def test_bernstein_coefficients_enclose_the_polynomial():
 
     import numpy as np
 
-    from lemmas.engine.symbolic import _bernstein_extremes
+    from clickbound.lemmas.engine.symbolic import _bernstein_extremes
     rng = np.random.default_rng(np.random.SeedSequence(11))
     lo, hi = [sp.Rational(-1, 2), sp.Rational(1, 3)], [sp.Rational(1, 1), sp.Rational(2, 1)]
     for _ in range(5):

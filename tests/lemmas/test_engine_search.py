@@ -10,13 +10,13 @@ import time
 import mpmath
 import sympy as sp
 
-from bounds.click import V
-from bounds.kl import kl_sym
-from lemmas import Claim, check
-from lemmas.engine.adversarial import adversarial_search
-from lemmas.engine.exact import MP_DIGITS
-from lemmas.engine.sampling import Sampler
-from lemmas.engine.validate import prepare
+from clickbound.bounds.click import V
+from clickbound.bounds.kl import kl_sym
+from clickbound.lemmas import Claim, check
+from clickbound.lemmas.engine.adversarial import adversarial_search
+from clickbound.lemmas.engine.exact import MP_DIGITS
+from clickbound.lemmas.engine.sampling import Sampler
+from clickbound.lemmas.engine.validate import prepare
 
 p, q, x, y = sp.symbols("p q x y", real=True)
 EDGE = sp.Rational(1, 100)

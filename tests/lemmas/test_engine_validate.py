@@ -6,8 +6,8 @@ that no point satisfies are decided (``InfeasibleAssumptions``) or reported in `
 import pytest
 import sympy as sp
 
-from lemmas import Claim, check
-from lemmas.engine.validate import InfeasibleAssumptions, prepare
+from clickbound.lemmas import Claim, check
+from clickbound.lemmas.engine.validate import InfeasibleAssumptions, prepare
 
 x, y = sp.symbols("x y", real=True)
 BOX = {x: (0, 1), y: (0, 1)}

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from lemmas import exact_prob as ep
+from clickbound.lemmas import exact_prob as ep
 
 # scipy's binomial survival function is a double-precision routine: ~1e-12 relative is its accuracy.
 SCIPY_RTOL = 1e-12

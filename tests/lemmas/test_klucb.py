@@ -6,9 +6,9 @@ import mpmath as mp
 import pytest
 import sympy as sp
 
-from bounds.kl import klucb_index, klucb_threshold
-from lemmas import check
-from lemmas.klucb import (
+from clickbound.bounds.kl import klucb_index, klucb_threshold
+from clickbound.lemmas import check
+from clickbound.lemmas.klucb import (
     GRID_T,
     GRID_W,
     INDEX_ABS_TOL,
@@ -63,7 +63,7 @@ def test_derivation_steps_really_check_something():
     # the recorder must reject a false step (a wrong derivative)
     import sympy as sp
 
-    from lemmas._derive import Derivation
+    from clickbound.lemmas._derive import Derivation
     q = sp.Symbol("q")
     with pytest.raises(AssertionError):
         Derivation("x").equal("wrong", sp.diff(q**2, q), q)
@@ -133,7 +133,7 @@ def test_kl_index_holds_for_bounds_kl():
 
 def test_pinsker_index_formula_bounds_the_kl_index_and_rejects_bad_input():
     """pinsker_index = w + sqrt(g(t)/(2T)) (checked against mpmath) and >= klucb_index (KL-PINSKER/index)."""
-    from lemmas.klucb import pinsker_index
+    from clickbound.lemmas.klucb import pinsker_index
 
     with mp.workdps(30):  # reference: the formula at 30 digits, w = 3/10, T = 50, t = 1000
         ref = mp.mpf("0.3") + mp.sqrt((mp.log(1000) + 3 * mp.log(mp.log(1000))) / 100)

@@ -2,8 +2,8 @@
 import numpy as np
 import sympy as sp
 
-from lemmas import check
-from lemmas.linear_sm import FLOAT_REL_TOL, linear_sm_claims, sm_general_update, sm_update
+from clickbound.lemmas import check
+from clickbound.lemmas.linear_sm import FLOAT_REL_TOL, linear_sm_claims, sm_general_update, sm_update
 
 
 def test_lin_sm_proved():

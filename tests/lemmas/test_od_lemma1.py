@@ -6,8 +6,8 @@ import mpmath
 import numpy as np
 import pytest
 
-from lemmas import check
-from lemmas import od_lemma1 as od
+from clickbound.lemmas import check
+from clickbound.lemmas import od_lemma1 as od
 
 # float64 DP over 10^4 steps: accumulated relative rounding ~ 1e4 · 1e-16, so 1e-9 is generous.
 FLOAT_DP_RTOL = 1e-9

@@ -5,9 +5,9 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from bounds.click import depth_reward
-from lemmas import check
-from lemmas import od_reward as odr
+from clickbound.bounds.click import depth_reward
+from clickbound.lemmas import check
+from clickbound.lemmas import od_reward as odr
 
 CLAIMS = {c.id: c for c in odr.claims()}  # this module's claims only: other catalogue modules may be mid-edit
 

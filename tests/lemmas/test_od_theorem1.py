@@ -1,8 +1,8 @@
 """OD-T1's constant term and OD-VS-PBM (source 001_eb740855b56fcd8b.txt, 定理1, 注意1)."""
 import pytest
 
-import lemmas
-from lemmas import od_theorem1 as od
+from clickbound import lemmas
+from clickbound.lemmas import od_theorem1 as od
 
 
 @pytest.mark.parametrize("cid", ["OD-T1/constant-term", "OD-T1/constant-term-repaired",

@@ -3,8 +3,8 @@ from fractions import Fraction
 
 import mpmath as mp
 
-from lemmas import check
-from lemmas.ranked_greedy import (
+from clickbound.lemmas import check
+from clickbound.lemmas.ranked_greedy import (
     TIGHT_K2,
     brute_force_opt,
     greedy_outcomes,

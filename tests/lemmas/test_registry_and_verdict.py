@@ -4,9 +4,9 @@ import json
 import pytest
 import sympy as sp
 
-import lemmas
-from lemmas import Claim, Outcome, ProcedureClaim, Verdict, check
-from lemmas.engine import registry
+from clickbound import lemmas
+from clickbound.lemmas import Claim, Outcome, ProcedureClaim, Verdict, check
+from clickbound.lemmas.engine import registry
 
 
 def test_verdict_rejects_unknown_status():

@@ -6,9 +6,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from lemmas import check
-from lemmas import ucb1_proof as u
-from lemmas.exact_prob import binomial_pmf
+from clickbound.lemmas import check
+from clickbound.lemmas import ucb1_proof as u
+from clickbound.lemmas.exact_prob import binomial_pmf
 
 # mpmath at 60 digits: margins above 1e-40 are far beyond its rounding error.
 MP_MARGIN = mpmath.mpf(10) ** -40

@@ -4,9 +4,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from lemmas import check
-from lemmas.ultr import REC_TOL, ultr_claims
-from lemmas.ultr_em import (
+from clickbound.lemmas import check
+from clickbound.lemmas.ultr import REC_TOL, ultr_claims
+from clickbound.lemmas.ultr_em import (
     compress_log,
     em_step,
     em_step_mp,

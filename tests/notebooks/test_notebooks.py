@@ -4,8 +4,8 @@ import re
 import nbformat
 import pytest
 
-import lemmas
-from report.notebooks import execute, notebook_paths
+from clickbound import lemmas
+from clickbound.report.notebooks import execute, notebook_paths
 
 PATHS = notebook_paths()
 #: a SPEC-style ID in backticks, e.g. `DCM-L2`, `DCM-L2[K=3]`, `CONC-HOEFFDING-AS-PRINTED`
@@ -38,5 +38,6 @@ def test_findings_cite_registered_ids(path):
 def test_notebook_imports_packages_and_executes(path):
     nb = nbformat.read(path, as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert re.search(r"^\s*(from|import) (lemmas|bounds|sim)\b", code, re.M), "imports none of the packages"
+    assert re.search(r"^\s*(from clickbound import (lemmas|bounds|sim)|from clickbound\.(lemmas|bounds|sim)[.\w]* import|import clickbound\.(lemmas|bounds|sim))\b", code, re.M), \
+        "imports none of the packages"
     execute(path)  # raises CellExecutionError on any failing cell

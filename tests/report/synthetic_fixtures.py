@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from report import results as rio
-from report.sections import sections
+from clickbound.report import results as rio
+from clickbound.report.sections import sections
 
 SYN_SEED = 12345  # fixture noise only
 
@@ -26,7 +26,7 @@ def _verdict(cid, status, expected, spec, cex=None, summary=None):
 
 def _experiments() -> dict:
     try:
-        from report.experiments import experiment_sections
+        from clickbound.report.experiments import experiment_sections
     except ImportError:  # the experiment framework is not there yet
         return {}
     return experiment_sections()

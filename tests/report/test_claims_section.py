@@ -18,10 +18,10 @@ from math import comb
 import mpmath
 import sympy as sp
 
-from lemmas import Outcome, ProcedureClaim
-from report import render as rnd
-from report.compute import compute
-from report.sections import ComputeContext
+from clickbound.lemmas import Outcome, ProcedureClaim
+from clickbound.report import render as rnd
+from clickbound.report.compute import compute
+from clickbound.report.sections import ComputeContext
 
 K = 3
 v = sp.symbols("v1:4")
@@ -91,8 +91,8 @@ def test_claims_section_from_real_claims(tmp_path):
 
 
 def test_errata_section_reuses_the_claims_verdicts(tmp_path, monkeypatch):
-    import lemmas
-    from lemmas import Erratum
+    from clickbound import lemmas
+    from clickbound.lemmas import Erratum
 
     err = Erratum(id="TEST-ERR", source_file="002_3ec5ec57f55c1fdf.txt", location="Hoeffding",
                   source_says="Σ(b−a)", truth="Σ(b−a)²", evidence_claims=("TEST-HOEFF-AS-PRINTED",),

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from report import cli
+from clickbound.report import cli
 
 
 def test_help_lists_commands(capsys):

@@ -4,8 +4,8 @@ import math
 import numpy as np
 import pytest
 
-from bounds import dcm, single_arm
-from report import compare as cmp
+from clickbound.bounds import dcm, single_arm
+from clickbound.report import compare as cmp
 
 #: least squares on exact a·log n + b data recovers a to rounding; 1e-9 absolute leaves margin
 SLOPE_ATOL = 1e-9
@@ -132,7 +132,7 @@ def test_ucb1_as_printed_is_violated_by_simulated_ucb1_at_large_alpha():
     # μ̂ + sqrt(α log t/(2T)) pulls a Δ-suboptimal arm ≈ α log T/(2Δ²) times, so for α > 4 its
     # regret outgrows the printed 2 log T/Δ.  Measured (seed 11, 20 runs, n = 1e5): mean regret
     # 306.8 vs printed bound 230.5 (violated from n ≈ 6.3e4); corrected bound 1842.3 holds.
-    import sim
+    from clickbound import sim
     mu, alpha = [0.5, 0.4], 8.0
     r = sim.simulate(sim.Bernoulli(mu), "UCB1", K=1, n=10**5, runs=20, seed=11,
                      policy_params={"alpha": alpha})

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from report.exp_render import render_experiment
-from report.experiments import (
+from clickbound.report.exp_render import render_experiment
+from clickbound.report.experiments import (
     BoundSpec,
     Experiment,
     Qualitative,
@@ -22,7 +22,7 @@ from report.experiments import (
     setting_seed,
     worst_policy,
 )
-from report.sections import ComputeContext, NotReady, RenderContext
+from clickbound.report.sections import ComputeContext, NotReady, RenderContext
 
 #: SPEC §4 experiment IDs every report must carry (the 3c stand-in and the three depth P vectors)
 EXPECTED_IDS = {"EXP-DCM-2a", "EXP-DCM-2b", "EXP-DCM-3ab", "EXP-DCM-3c", "EXP-OD-shallow",
@@ -46,12 +46,12 @@ def _tiny_experiment(policies=("UCB1",)) -> Experiment:
     mu = [0.6, 0.3]
 
     def env():
-        import sim
+        from clickbound import sim
 
         return sim.Bernoulli(mu)
 
     def settings(profile):
-        from bounds.single_arm import lai_robbins, ucb1_bound_corrected
+        from clickbound.bounds.single_arm import lai_robbins, ucb1_bound_corrected
 
         bs = (BoundSpec("UCB1", lambda n: ucb1_bound_corrected(mu, max(n, 2), 2.0)),
               BoundSpec("UCB1", lambda n: lai_robbins(mu, max(n, 2))))
@@ -105,11 +105,11 @@ def test_missing_bounds_module_means_not_computed(monkeypatch):
     exp = _tiny_experiment()
 
     def settings(profile):
-        raise ModuleNotFoundError("No module named 'bounds.nothing'", name="bounds.nothing")
+        raise ModuleNotFoundError("No module named 'clickbound.bounds.nothing'", name="clickbound.bounds.nothing")
 
     import dataclasses
 
-    with pytest.raises(NotReady, match="bounds.nothing"):
+    with pytest.raises(NotReady, match="clickbound.bounds.nothing"):
         compute_experiment(dataclasses.replace(exp, settings=settings), ComputeContext(progress=False))
 
 

@@ -1,8 +1,8 @@
 """The Lai–Robbins section decides DCM-FACT/numeric from its estimates (issue 4: register the outcome)."""
 import pytest
 
-from bounds.kl import kl_scalar
-from report.sections.exp_lai_robbins import numeric_fact_verdict
+from clickbound.bounds.kl import kl_scalar
+from clickbound.report.sections.exp_lai_robbins import numeric_fact_verdict
 
 
 def _data(p, d, mean, half):

@@ -1,10 +1,10 @@
 """The report links every derivation notebook (issue 6) and renders links in HTML and Markdown."""
 from pathlib import Path
 
-from report import doc
-from report.notebooks import notebook_paths
-from report.sections import RenderContext
-from report.sections import notebooks as section
+from clickbound.report import doc
+from clickbound.report.notebooks import notebook_paths
+from clickbound.report.sections import RenderContext
+from clickbound.report.sections import notebooks as section
 
 
 def test_links_block_in_html_and_markdown(tmp_path):

@@ -5,7 +5,7 @@ Cheap (no simulation): catches a grid value outside a model's domain before a lo
 """
 import pytest
 
-from report.experiments import experiment_sections as experiments
+from clickbound.report.experiments import experiment_sections as experiments
 
 PROFILES = ("quick", "paper")
 

@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from synthetic_fixtures import FAST_EXPERIMENTS, synthetic_results
 
-from report import cli, doc, figures
-from report import render as rnd
-from report import results as rio
-from report.sections import RenderContext, sections
+from clickbound.report import cli, doc, figures
+from clickbound.report import render as rnd
+from clickbound.report import results as rio
+from clickbound.report.sections import RenderContext, sections
 
 
 def _html_rows(text: str) -> list[list[str]]:
@@ -95,7 +95,7 @@ def test_markdown_has_the_same_tables_as_html(rendered):
 
 def _claims_only(res: dict) -> dict:
     """The fixture with every experiment section marked not computed (rendering them is slow)."""
-    from report.experiments import experiment_sections
+    from clickbound.report.experiments import experiment_sections
 
     for name in experiment_sections():
         res["sections"][name] = {"title": "", "status": "not computed", "reason": "test", "wall_s": 0.0,
@@ -128,15 +128,15 @@ def test_not_computed_and_failed_sections_render_notices_not_numbers(tmp_path):
 
 
 def test_render_only_never_computes(tmp_path, monkeypatch):
-    import report.compute
-    import report.sections
+    import clickbound.report.compute
+    import clickbound.report.sections
 
     def boom(*a, **k):
         raise AssertionError("render-only must not compute")
 
-    monkeypatch.setattr(report.compute, "compute", boom)
+    monkeypatch.setattr(clickbound.report.compute, "compute", boom)
     for s in sections():  # every section's own compute raises too
-        monkeypatch.setitem(report.sections._SECTIONS, s.name, dataclasses.replace(s, compute=boom))
+        monkeypatch.setitem(clickbound.report.sections._SECTIONS, s.name, dataclasses.replace(s, compute=boom))
     rio.save(_claims_only(synthetic_results()), tmp_path / "results.json")
     assert cli.main(["report", "--render-only", "--out", str(tmp_path)]) == 0
     assert "SYN-L2[K=2]" in (tmp_path / "index.html").read_text()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from report import screenshot
+from clickbound.report import screenshot
 
 
 def test_skips_with_a_clear_message_when_chromium_is_absent(tmp_path, monkeypatch, capsys):

@@ -4,8 +4,8 @@ import textwrap
 
 import numpy as np
 
-import sim
-from report.cli import main
+from clickbound import sim
+from clickbound.report.cli import main
 
 W = "0.2,0.2,0.05,0.05,0.05"
 

@@ -9,8 +9,8 @@ parameters, linear ones ("features") with fixed random 3-d features.  Anything e
 import numpy as np
 import pytest
 
-import sim
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.sim.testing import assert_paths_agree
 
 W = [0.3, 0.2, 0.25, 0.1, 0.05]
 ENVS = {"cascade": (sim.Cascade(W), 2), "dcm": (sim.DCM(W, [0.9, 0.5]), None),
@@ -20,7 +20,7 @@ PAIRS = [(name, m) for name, cls in sorted(sim.available_policies().items()) for
 
 
 def test_registry_imports_cleanly():
-    from sim.policies.registry import import_errors
+    from clickbound.sim.policies.registry import import_errors
 
     assert import_errors() == {}
 

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-import sim
-from sim.engine import log_checkpoints, replication_rngs
+from clickbound import sim
+from clickbound.sim.engine import log_checkpoints, replication_rngs
 
 W = [0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1]  # source 004 §4.3 instance
 

@@ -8,9 +8,9 @@ import itertools
 import numpy as np
 import pytest
 
-import sim
-from bounds import click
-from sim.kernels import env_round, expected_reward_nb
+from clickbound import sim
+from clickbound.bounds import click
+from clickbound.sim.kernels import env_round, expected_reward_nb
 
 N = 40_000
 DELTA = 1e-9

@@ -4,8 +4,8 @@ import math
 import numpy as np
 import pytest
 
-from bounds.kl import kl_bernoulli
-from sim.experiments import blb, lai_robbins
+from clickbound.bounds.kl import kl_bernoulli
+from clickbound.sim.experiments import blb, lai_robbins
 
 
 def test_two_arm_counts_equal_regret_over_delta_and_ratio_nearer_true_constant():

@@ -8,8 +8,8 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from bounds.kl import klucb_index, klucb_index_level, klucb_index_scalar, klucb_threshold
-from lemmas.klucb import klucb_index_mp
+from clickbound.bounds.kl import klucb_index, klucb_index_level, klucb_index_scalar, klucb_threshold
+from clickbound.lemmas.klucb import klucb_index_mp
 
 #: SPEC KL-INDEX: agreement with the mpmath reference to 1e-12 absolute
 ABS_TOL = 1e-12

@@ -10,9 +10,9 @@ import mpmath as mp
 import numpy as np
 import pytest
 
-from bounds.kl import klucb_index_level, klucb_threshold
-from lemmas.klucb import klucb_index_mp, klucb_index_mp_level
-from sim.policies._lazy import EPS_Q, G_UP, MARGIN, WCAP, horizon, rebracket, tangent_upper
+from clickbound.bounds.kl import klucb_index_level, klucb_threshold
+from clickbound.lemmas.klucb import klucb_index_mp, klucb_index_mp_level
+from clickbound.sim.policies._lazy import EPS_Q, G_UP, MARGIN, WCAP, horizon, rebracket, tangent_upper
 
 #: the module docstring's guarantee: the computed index at the later round is <= hi + 2ε + 2⁻⁵³
 COMPUTED_SLACK = 2 * EPS_Q + 2.0 ** -53

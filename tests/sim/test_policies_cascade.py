@@ -4,9 +4,9 @@ import math
 import numpy as np
 import pytest
 
-import sim
-from sim.policies.cascade import CascadeUCB1
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.sim.policies.cascade import CascadeUCB1
+from clickbound.sim.testing import assert_paths_agree
 
 W = [0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1]  # source 004 §4.3 instance
 

@@ -5,10 +5,10 @@ import math
 import numpy as np
 import pytest
 
-import sim
-from sim.envs import Observation
-from sim.policies.cascade_lastclick import CascadeUCBLastClick, exposed_range
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.sim.envs import Observation
+from clickbound.sim.policies.cascade_lastclick import CascadeUCBLastClick, exposed_range
+from clickbound.sim.testing import assert_paths_agree
 
 P_SHALLOW = [1.0, 0.55, 0.30, 0.15, 0.08]
 THETA = np.linspace(0.02, 0.3, 12)

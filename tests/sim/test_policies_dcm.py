@@ -2,9 +2,9 @@
 import numpy as np
 import pytest
 
-import sim
-from sim.policies.dcm import DCM_ALL, FIRST, LAST, STATE_STATS, observed_prefix
-from sim.testing import assert_paths_agree, kernel_run
+from clickbound import sim
+from clickbound.sim.policies.dcm import DCM_ALL, FIRST, LAST, STATE_STATS, observed_prefix
+from clickbound.sim.testing import assert_paths_agree, kernel_run
 
 POLICIES = ["dcmKL-UCB", "CascadeKL-UCB", "First-click", "Last-click"]
 # B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5) (SPEC DCM-BLB)

@@ -5,10 +5,10 @@ import math
 import numpy as np
 import pytest
 
-import sim
-from sim.envs import Observation
-from sim.policies.depth import ODTS, ODUCB
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.sim.envs import Observation
+from clickbound.sim.policies.depth import ODTS, ODUCB
+from clickbound.sim.testing import assert_paths_agree
 
 #: source 001 §6.2 shallow browsing profile (SPEC §4.2)
 P_SHALLOW = [1.0, 0.55, 0.30, 0.15, 0.08]

@@ -6,10 +6,10 @@ import math
 import numpy as np
 import pytest
 
-import sim
-from sim.envs import Observation
-from sim.policies.exp3 import RankedExp3, exp3_probs
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.sim.envs import Observation
+from clickbound.sim.policies.exp3 import RankedExp3, exp3_probs
+from clickbound.sim.testing import assert_paths_agree
 
 W = [0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05, 0.05]
 #: z-score bound for a mean of independent replications against its exact expectation

@@ -4,9 +4,9 @@ the dense helpers, sanity of regret, validation."""
 import numpy as np
 import pytest
 
-import sim
-from sim.envs import Observation
-from sim.policies.linear import (
+from clickbound import sim
+from clickbound.sim.envs import Observation
+from clickbound.sim.policies.linear import (
     CascadeLinTS,
     CascadeLinUCB,
     cholesky_lower,
@@ -14,7 +14,7 @@ from sim.policies.linear import (
     sherman_morrison,
     ucb_scores,
 )
-from sim.testing import assert_paths_agree
+from clickbound.sim.testing import assert_paths_agree
 
 #: source 004's tag click rates (SPEC §4.3)
 TAGS = np.array([0.1, 0.2, 0.15, 0.08, 0.05, 0.23, 0.3, 0.18, 0.25, 0.2])

@@ -6,12 +6,12 @@ import numpy as np
 import pytest
 from scipy import integrate, stats
 
-import sim
-from sim.envs import Observation
-from sim.policies._pbm_posterior import build_envelope, log_post, sample_envelope
-from sim.policies.depth import ODUCB
-from sim.policies.pbm import PBMTS, PBMUCB
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.sim.envs import Observation
+from clickbound.sim.policies._pbm_posterior import build_envelope, log_post, sample_envelope
+from clickbound.sim.policies.depth import ODUCB
+from clickbound.sim.policies.pbm import PBMTS, PBMUCB
+from clickbound.sim.testing import assert_paths_agree
 
 P_SHALLOW = [1.0, 0.55, 0.30, 0.15, 0.08]
 THETA = np.linspace(0.02, 0.3, 12)

@@ -2,10 +2,10 @@
 import numpy as np
 import pytest
 
-import sim
-from sim.policies._lazy import STATE_STATS
-from sim.policies.ranked import RankedKLUCB
-from sim.testing import assert_paths_agree, kernel_run
+from clickbound import sim
+from clickbound.sim.policies._lazy import STATE_STATS
+from clickbound.sim.policies.ranked import RankedKLUCB
+from clickbound.sim.testing import assert_paths_agree, kernel_run
 
 BLB = sim.DCM([0.2] * 3 + [0.05] * 5, [0.5] * 3)  # B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5)
 

@@ -5,11 +5,11 @@ import math
 import numpy as np
 import pytest
 
-import sim
-from bounds.kl import klucb_index_scalar
-from sim.envs import Observation
-from sim.policies.single_arm import KLUCB, TS, UCB1, EpsGreedy
-from sim.testing import assert_paths_agree
+from clickbound import sim
+from clickbound.bounds.kl import klucb_index_scalar
+from clickbound.sim.envs import Observation
+from clickbound.sim.policies.single_arm import KLUCB, TS, UCB1, EpsGreedy
+from clickbound.sim.testing import assert_paths_agree
 
 TWO_ARMS = sim.Cascade(w=[0.5, 0.45, 0.3])
 EASY = sim.Cascade(w=[0.7, 0.3])

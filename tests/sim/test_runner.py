@@ -10,8 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import sim
-from sim.runner import Job, load_grid, run_grid
+from clickbound import sim
+from clickbound.sim.runner import Job, load_grid, run_grid
 
 W = [0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1]  # source 004 §4.3
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,8 +73,8 @@ def test_corrupt_cache_file_is_recomputed(tmp_path):
 def test_sigkill_then_resume(tmp_path):
     script = textwrap.dedent(f"""
         import sys; sys.path.insert(0, {str(ROOT)!r})
-        import sim
-        from sim.runner import Job, run_grid
+        from clickbound import sim
+        from clickbound.sim.runner import Job, run_grid
         jobs = [Job.of(sim.Cascade({W!r}), "CascadeUCB1", K=3, n=150_000, runs=16, seed=3)]
         run_grid(jobs, {str(tmp_path)!r}, workers=1, chunk=1, progress=False)
     """)
@@ -134,7 +134,7 @@ def test_load_grid(tmp_path):
 
 
 def test_code_version_tracks_sources(tmp_path, monkeypatch):
-    from sim import runner
+    from clickbound.sim import runner
 
     v1 = runner.code_version("CascadeUCB1")
     assert v1 == runner.code_version("CascadeUCB1")                 # deterministic
@@ -152,7 +152,7 @@ def test_code_version_tracks_sources(tmp_path, monkeypatch):
 
 
 def test_array_policy_params_hash_by_value():
-    from sim.runner import task_key
+    from clickbound.sim.runner import task_key
 
     feats = np.arange(6.0).reshape(3, 2)
     a = Job.of(sim.Cascade([0.3, 0.2, 0.1]), "CascadeLinTS", K=1, n=10, runs=1, policy_params={"features": feats})

@@ -2,8 +2,8 @@
 import numpy as np
 import pytest
 
-from sim.kernels import topk_nb
-from sim.ties import topk_random_ties
+from clickbound.sim.kernels import topk_nb
+from clickbound.sim.ties import topk_random_ties
 
 #: Hoeffding at failure prob 1e-9 for a frequency estimated from N draws: sqrt(log(2/1e-9)/(2N))
 N_UNIFORM = 20_000
