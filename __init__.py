@@ -12,7 +12,8 @@ the folders stay at the top level while the distribution installs a single name:
 
 Subpackages are imported on demand (``import clickbound`` alone loads none of them).
 """
-from importlib.metadata import PackageNotFoundError, version as _version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
 
 try:
     __version__ = _version("clickbound")
