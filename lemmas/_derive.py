@@ -34,16 +34,25 @@ class Derivation:
             raise AssertionError(f"step failed: {description}: {sp.sstr(lhs)} != {sp.sstr(rhs)}")
         self.steps.append((description, f"{sp.sstr(lhs)} == {sp.sstr(rhs)}"))
 
-    def holds(self, description: str, fact, shown: str | None = None) -> None:
-        """Check that ``fact`` is (sympy) ``True``; ``shown`` is the text recorded."""
+    def holds(self, description: str, fact, shown: str) -> None:
+        """Check that ``fact`` is (sympy) ``True``; ``shown`` is the checked object, recorded
+        (an expression, a certificate, a value: never a bare "True")."""
         if fact is not True and fact != sp.true:
             raise AssertionError(f"step failed: {description}: got {fact!r}")
-        self.steps.append((description, shown if shown is not None else "True"))
+        if not isinstance(shown, str) or shown.strip() in ("", "True", "true"):
+            raise ValueError(f"step {description!r}: record the object checked, not {shown!r}")
+        self.steps.append((description, shown))
 
-    def artefact(self, **extra) -> ProofArtefact:
-        return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra)
+    def artefact(self, conclusion=None, hypotheses=(), domain=None, **extra) -> ProofArtefact:
+        return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra,
+                             conclusion=conclusion, hypotheses=tuple(hypotheses), domain=domain)
 
 
-def proved(artefact: ProofArtefact, method: str = "derivation", **evidence) -> Outcome:
-    """An Outcome carrying a verified proof artefact (plus any extra evidence)."""
-    return Outcome(status="proved", method=method, evidence={"proof": artefact.as_dict(), **evidence})
+def proved(artefact: ProofArtefact, method: str = "derivation", *, scope: str, scope_detail: str = "",
+           **evidence) -> Outcome:
+    """An Outcome carrying a verified proof artefact (plus any extra evidence).
+
+    ``scope`` is ``"all"`` (the derivation covers every parameter the statement quantifies
+    over) or ``"instances"`` with ``scope_detail`` naming them (e.g. ``"K = 1..10"``)."""
+    return Outcome(status="proved", method=method, evidence={"proof": artefact.as_dict(), **evidence},
+                   scope=scope, scope_detail=scope_detail)

@@ -26,6 +26,8 @@ def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
         statement=claim.text(),
         notes=tuple(outcome.notes),
         methods_tried=tuple(tried) or (outcome.method,),
+        scope=outcome.scope,
+        scope_detail=outcome.scope_detail,
     )
 
 

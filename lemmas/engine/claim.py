@@ -26,33 +26,96 @@ import sympy as sp
 KINDS = ("identity", "inequality", "upper bound", "lower bound", "asymptotic", "computation")
 
 
+#: What a verdict's status can be.  ``proved`` needs a scope (below); ``checked`` is an exact
+#: check on a finite sample of instances (no proof for the scope the statement names);
+#: ``survived`` a search that found no counterexample; the two ``*-in-simulation`` statuses
+#: are statistical findings (their evidence names the test and its level), never "refuted".
+STATUSES = ("proved", "refuted", "checked", "survived", "violated-in-simulation",
+            "consistent-in-simulation")
+STATISTICAL = ("violated-in-simulation", "consistent-in-simulation")
+#: Scope of a ``proved``: ``all`` — for every value of every parameter the statement
+#: quantifies over (a sympy Claim: every point of its box meeting its assumptions);
+#: ``instances`` — on the instances named in ``scope_detail`` only (e.g. "K = 1..6").
+SCOPES = ("all", "instances")
+
+
 @dataclass(frozen=True)
 class ProofArtefact:
     """A proof that something checks: the steps, each a statement sympy verified.
 
-    ``steps`` is a list of ``(description, checked_expression_or_text)`` pairs; the
-    artefact is only ever built by code that has just verified every step.
+    ``steps`` is a list of ``(description, checked_object)`` pairs: the second item shows
+    the object that was checked (an identity in factored form, a certificate, an exact
+    value), never a bare ``True``; the artefact is only ever built by code that has just
+    verified every step.
+
+    When the artefact is a :class:`Claim`'s own derivation (``proof=``), ``conclusion`` is
+    the sympy relational it establishes, under ``hypotheses`` (relationals) for every point
+    of ``domain`` (``symbol -> (lo, hi)``; ``None``: every real value).  The engine accepts
+    the derivation only after checking, itself, that the claim's box lies in ``domain``,
+    that the claim's assumptions give each hypothesis, and that the conclusion implies
+    the claim's statement (``lemmas/engine/link.py``).
     """
 
     summary: str
     steps: tuple[tuple[str, str], ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)
+    conclusion: Any = None
+    hypotheses: tuple = ()
+    domain: Mapping[Any, tuple[Any, Any]] | None = None
+
+    def __post_init__(self):
+        for d, c in self.steps:
+            if not isinstance(c, str) or c.strip() in ("", "True", "true"):
+                raise ValueError(f"proof step {d!r} records {c!r}: a step must show the object checked")
 
     def as_dict(self) -> dict:
-        return {"summary": self.summary,
-                "steps": [{"step": d, "checked": c} for d, c in self.steps],
-                **{k: v for k, v in self.extra.items()}}
+        out = {"summary": self.summary,
+               "steps": [{"step": d, "checked": c} for d, c in self.steps],
+               **{k: v for k, v in self.extra.items()}}
+        if self.conclusion is not None:
+            out["conclusion"] = sp.sstr(self.conclusion)
+            out["hypotheses"] = [sp.sstr(h) for h in self.hypotheses]
+            out["derivation_domain"] = (None if self.domain is None else
+                                        {sp.sstr(k): [sp.sstr(v[0]), sp.sstr(v[1])] for k, v in self.domain.items()})
+        return out
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a decision procedure found (the engine adds timing and bookkeeping)."""
+    """What a decision procedure found (the engine adds timing and bookkeeping).
 
-    status: str  # "proved" | "refuted" | "survived"
+    ``scope`` is required with ``proved`` (one of :data:`SCOPES`; ``instances`` needs
+    ``scope_detail`` naming them); ``checked`` needs ``scope_detail`` naming the sample;
+    a statistical status needs ``evidence["test"]`` and ``evidence["level"]``.
+    """
+
+    status: str
     method: str
     evidence: Mapping[str, Any] = field(default_factory=dict)
     counterexample: Mapping[Any, Any] | None = None
     notes: tuple[str, ...] = ()
+    scope: str | None = None
+    scope_detail: str = ""
+
+    def __post_init__(self):
+        check_status_scope(self.status, self.scope, self.scope_detail, self.evidence)
+
+
+def check_status_scope(status, scope, scope_detail, evidence) -> None:
+    """The rules above (shared by :class:`Outcome` and the Verdict); ``ValueError`` if broken."""
+    if status not in STATUSES:
+        raise ValueError(f"status must be one of {STATUSES}, got {status!r}")
+    if status == "proved":
+        if scope not in SCOPES:
+            raise ValueError(f"a proved verdict needs a scope in {SCOPES}, got {scope!r}")
+        if scope == "instances" and not scope_detail:
+            raise ValueError("scope 'instances' needs scope_detail naming the instances")
+    elif scope is not None:
+        raise ValueError(f"only a proved verdict has a scope, got {scope!r} with {status!r}")
+    if status == "checked" and not scope_detail:
+        raise ValueError("a checked verdict needs scope_detail naming the finite sample")
+    if status in STATISTICAL and not ("test" in evidence and "level" in evidence):
+        raise ValueError(f"a {status} verdict needs evidence['test'] and evidence['level']")
 
 
 @dataclass(frozen=True)

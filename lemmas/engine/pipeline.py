@@ -120,7 +120,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
         if not feasible:
             unclaimed_proof = (method, ev)
             return None
-        return Outcome("proved", method, ev, None, tuple(notes)), tuple(tried)
+        return Outcome("proved", method, ev, None, tuple(notes), scope="all"), tuple(tried)
 
     def refuted(method, report, ev):
         cex = report.pop("counterexample")

@@ -6,13 +6,47 @@ from typing import Any, Mapping
 
 import sympy as sp
 
-STATUSES = ("proved", "refuted", "survived")
+from clickbound.lemmas.engine.claim import STATISTICAL, STATUSES, check_status_scope
+
+__all__ = ["STATUSES", "STATISTICAL", "Verdict", "scope_label", "symbol_labels"]
+
+
+def symbol_labels(symbols) -> dict:
+    """A distinct printable label per symbol: its name, or, when different symbols share a
+    name (symbols are told apart by identity, never by name), ``name{assumptions}`` — or
+    ``name#k`` if even those coincide."""
+    groups: dict = {}
+    for s in dict.fromkeys(symbols):
+        groups.setdefault(s.name, []).append(s)
+    out = {}
+    for name, group in groups.items():
+        facts = [tuple(sorted(a for a, v in s._assumptions_orig.items() if v)) for s in group]
+        for k, (s, f) in enumerate(zip(group, facts)):
+            if len(group) == 1:
+                out[s] = name
+            elif len(set(facts)) == len(facts):
+                out[s] = f"{name}{{{','.join(f)}}}"
+            else:
+                out[s] = f"{name}#{k}"
+    return out
+
+
+def scope_label(status: str, scope: str | None, detail: str = "") -> str:
+    """One line for tables: ``proved (every parameter)``, ``proved (instances: K = 1..6)``, …"""
+    if status == "proved":
+        return "proved (every parameter)" if scope == "all" else f"proved (instances: {detail})"
+    if status == "checked":
+        return f"checked ({detail})"
+    return status
 
 
 def _jsonable(x: Any) -> Any:
     """Turn sympy numbers / symbols / nested containers into JSON-friendly values."""
     if isinstance(x, Mapping):
-        return {str(k): _jsonable(v) for k, v in x.items()}
+        keys = list(x)
+        labels = symbol_labels([k for k in keys if isinstance(k, sp.Symbol)])
+        return {labels.get(k, str(k)) if isinstance(k, sp.Symbol) else str(k): _jsonable(v)
+                for k, v in x.items()}
     if isinstance(x, (list, tuple)):
         return [_jsonable(v) for v in x]
     if isinstance(x, sp.Rational):
@@ -30,9 +64,12 @@ def _jsonable(x: Any) -> Any:
 class Verdict:
     """The engine's answer for one claim.
 
-    ``status`` is ``"proved"`` (``evidence`` holds the proof artefact),
+    ``status`` is ``"proved"`` (``evidence`` holds the proof artefact; ``scope`` says for
+    what: ``"all"`` parameters or the ``"instances"`` named in ``scope_detail``),
     ``"refuted"`` (``counterexample`` maps each symbol to an exact value that was
-    re-verified) or ``"survived"`` (``evidence`` records the search budget spent).
+    re-verified in exact or certified arithmetic), ``"checked"`` (exact checks on the finite
+    sample named in ``scope_detail``), ``"survived"`` (``evidence`` records the search
+    spent) or a statistical status (``evidence`` names the test and level).
     ``expected`` is copied from the claim: ``matches_expectation`` tells whether a
     catalogue claim came out as registered (a true lemma not refuted, a mutant refuted).
     """
@@ -49,17 +86,22 @@ class Verdict:
     statement: str = ""
     notes: tuple[str, ...] = ()
     methods_tried: tuple[str, ...] = ()
+    scope: str | None = None
+    scope_detail: str = ""
 
     def __post_init__(self):
-        if self.status not in STATUSES:
-            raise ValueError(f"status must be one of {STATUSES}, got {self.status!r}")
+        check_status_scope(self.status, self.scope, self.scope_detail, self.evidence)
+
+    @property
+    def scope_text(self) -> str:
+        return scope_label(self.status, self.scope, self.scope_detail)
 
     @property
     def matches_expectation(self) -> bool | None:
         if self.expected is None:
             return None
         if self.expected:
-            return self.status != "refuted"
+            return self.status not in ("refuted", "violated-in-simulation")
         return self.status == "refuted"
 
     def as_dict(self) -> dict:
@@ -69,6 +111,9 @@ class Verdict:
             "source": self.source,
             "statement": self.statement,
             "status": self.status,
+            "scope": self.scope,
+            "scope_detail": self.scope_detail,
+            "scope_text": self.scope_text,
             "method": self.method,
             "elapsed_s": round(self.elapsed_s, 4),
             "expected": self.expected,
