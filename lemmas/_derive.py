@@ -2,7 +2,8 @@
 
 Each step is checked *when it is recorded*: :meth:`Derivation.zero` asserts that
 an expression simplifies to 0, :meth:`Derivation.holds` that a sympy/boolean fact
-is ``True``.  A failing step raises ``AssertionError`` naming the step, so a
+is ``True`` (recording the object checked).  :meth:`Derivation.argument` records a step of
+reasoning that is *not* machine-checked, marked "(argument)" with what it rests on.  A failing step raises ``AssertionError`` naming the step, so a
 :class:`~clickbound.lemmas.engine.claim.ProofArtefact` is only ever built from steps that
 were all verified (the contract in ``lemmas/engine/claim.py``).
 """
@@ -42,6 +43,16 @@ class Derivation:
         if not isinstance(shown, str) or shown.strip() in ("", "True", "true"):
             raise ValueError(f"step {description!r}: record the object checked, not {shown!r}")
         self.steps.append((description, shown))
+
+    def argument(self, description: str, rests_on: str) -> None:
+        """Record a step that is reasoning, not a machine check (e.g. linearity of expectation,
+        "bubble sort terminates").  It is recorded as ``"(argument) " + description`` with the
+        checked text ``"rests on: " + rests_on`` (what the argument uses: earlier checked steps,
+        a named theorem, a definition), so a reader never mistakes it for a sympy-verified step."""
+        if not rests_on.strip():
+            raise ValueError(f"argument {description!r}: name what it rests on")
+        d = description if description.startswith("(argument)") else f"(argument) {description}"
+        self.steps.append((d, f"rests on: {rests_on}"))
 
     def artefact(self, conclusion=None, hypotheses=(), domain=None, **extra) -> ProofArtefact:
         return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra,

@@ -10,9 +10,14 @@ Source ``002_3ec5ec57f55c1fdf.txt``, section "EM Algorithm / Naive EM": log-like
 M-step ``θ_k ← mean over records at k of c + (1−c) P(E=1 | c=0)``,
 ``γ_d ← mean over records of d of c + (1−c) P(R=1 | c=0)``.  A query–document pair is
 one index ``d`` here.  Every random draw takes an explicit ``numpy.random.Generator``.
-The float path searches; :func:`em_step_mp` re-does a step at 50 digits to decide.
+The float path searches; :func:`em_step_exact` re-does a step in exact rational arithmetic
+(the E- and M-steps are rational functions of rational data, and the likelihood
+``∏ (θγ)^c (1 − θγ)^{1−c}`` is a rational number, so "the log-likelihood dropped" is decided
+exactly); :func:`em_step_mp` is the same step at 50 digits, kept as a cross-check.
 """
 from __future__ import annotations
+
+from fractions import Fraction
 
 import mpmath as mp
 import numpy as np
@@ -116,6 +121,44 @@ def em_step_mp(k, d, c, theta, gamma, K, D, dps: int = 50):
         th2 = [ex_s[i] / nk[i] if nk[i] else th[i] for i in range(K)]
         ga2 = [rel_s[j] / nd[j] if nd[j] else ga[j] for j in range(D)]
         return before, ll(th2, ga2)
+
+
+def em_step_exact(k, d, c, theta, gamma, K, D):
+    """The same EM step in exact rationals: ``(lik_before, lik_after, theta2, gamma2)``.
+
+    ``theta``, ``gamma`` are read exactly (a float is the binary rational it stores);
+    ``lik = ∏_r (θ_k γ_d)^{c_r} (1 − θ_k γ_d)^{1−c_r}`` (a :class:`~fractions.Fraction`), so
+    ``log(lik_after) < log(lik_before)`` iff ``lik_after < lik_before`` — no rounding anywhere.
+    Raises ``ValueError`` if an unclicked record has ``θ_k γ_d = 1`` (the c = 0 posterior is 0/0).
+    """
+    th = [x if isinstance(x, Fraction) else Fraction(float(x)) for x in theta]
+    ga = [x if isinstance(x, Fraction) else Fraction(float(x)) for x in gamma]
+    recs = [(int(a), int(b), int(ci)) for a, b, ci in zip(k, d, c)]
+
+    def lik(th, ga):
+        out = Fraction(1)
+        for a, b, ci in recs:
+            pr = th[a] * ga[b]
+            out *= pr if ci else 1 - pr
+        return out
+
+    ex_s, rel_s = [Fraction(0)] * K, [Fraction(0)] * D
+    nk, nd = [0] * K, [0] * D
+    for a, b, ci in recs:
+        if ci:
+            ex_s[a] += 1
+            rel_s[b] += 1
+        else:
+            den = 1 - th[a] * ga[b]
+            if den == 0:
+                raise ValueError(f"unclicked record at theta[{a}]*gamma[{b}] = 1: the c = 0 posterior is 0/0")
+            ex_s[a] += th[a] * (1 - ga[b]) / den
+            rel_s[b] += (1 - th[a]) * ga[b] / den
+        nk[a] += 1
+        nd[b] += 1
+    th2 = [ex_s[i] / nk[i] if nk[i] else th[i] for i in range(K)]
+    ga2 = [rel_s[j] / nd[j] if nd[j] else ga[j] for j in range(D)]
+    return lik(th, ga), lik(th2, ga2), th2, ga2
 
 
 def random_log(rng: np.random.Generator, n: int, K: int, D: int, click_rate: float):
