@@ -3,13 +3,24 @@
 Methods, cheapest first, each only where it applies (see the method modules):
 derivation (a claim's own ``proof``), symbolic, exact decision, property search,
 adversarial search.  Floats search; exact arithmetic decides.
+
+``budget_s`` is a cap on time and memory (:mod:`clickbound.lemmas.engine.cap`): a
+:class:`Claim` is decided in a child process that is stopped at ``budget_s`` (plus
+:data:`CAP_GRACE_S` for starting and stopping it) or when it allocates more than
+``mem_mb`` MiB; the verdict is then ``survived`` (method ``budget exhausted``) with the
+search record up to that point.  ProcedureClaims (the catalogue's own exact procedures)
+run in-process: their work is fixed by the procedure, not by the budget.
 """
 from __future__ import annotations
 
 import time
 
+from clickbound.lemmas.engine.cap import DEFAULT_MEM_MB, Capped, run_capped
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.verdict import Verdict
+
+#: seconds beyond ``budget_s`` for forking the checking process and returning its result
+CAP_GRACE_S = 0.5
 
 
 def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
@@ -31,14 +42,14 @@ def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
     )
 
 
-def check(claim, budget_s: float = 20.0, *, seed: int = 0) -> Verdict:
-    """Decide ``claim`` within about ``budget_s`` seconds of search.
+def check(claim, budget_s: float = 20.0, *, seed: int = 0, mem_mb: int = DEFAULT_MEM_MB) -> Verdict:
+    """Decide ``claim`` within ``budget_s`` seconds and ``mem_mb`` MiB (see the module docstring).
 
     Returns a :class:`~clickbound.lemmas.engine.verdict.Verdict`; raises ``ValueError`` (with a
     message naming the problem) for malformed claims.
     """
-    if budget_s <= 0:
-        raise ValueError(f"budget_s must be positive, got {budget_s}")
+    if not (isinstance(budget_s, (int, float)) and budget_s > 0):
+        raise ValueError(f"budget_s must be a positive number, got {budget_s!r}")
     t0 = time.perf_counter()
     if isinstance(claim, ProcedureClaim):
         out = claim.decide(budget_s)
@@ -48,6 +59,17 @@ def check(claim, budget_s: float = 20.0, *, seed: int = 0) -> Verdict:
     if isinstance(claim, Claim):
         from clickbound.lemmas.engine.pipeline import decide_claim
 
-        out, tried = decide_claim(claim, budget_s, seed=seed)
+        res = run_capped(lambda progress: decide_claim(claim, budget_s, seed=seed, progress=progress),
+                         time_s=budget_s + CAP_GRACE_S, mem_mb=mem_mb)
+        if isinstance(res, Capped):
+            done = res.last_progress
+            out = Outcome("survived", "budget exhausted",
+                          {"cap": {"reason": res.reason, "budget_s": budget_s, "mem_mb": mem_mb,
+                                   "elapsed_s": round(res.elapsed_s, 3)},
+                           "done_before_the_cap": done.get("record", {})},
+                          notes=(f"stopped at the cap ({res.reason}) after: "
+                                 f"{', '.join(done.get('methods_tried', [])) or 'validation'}",))
+            return _verdict(claim, out, time.perf_counter() - t0, done.get("methods_tried", ()))
+        out, tried = res
         return _verdict(claim, out, time.perf_counter() - t0, tried)
     raise TypeError(f"check() takes a Claim or ProcedureClaim, got {type(claim).__name__}")

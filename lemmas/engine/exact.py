@@ -1,16 +1,17 @@
 """Exact evaluation: the only place where a candidate point becomes a counterexample.
 
 STYLE convention 4 ("floats search, exact arithmetic decides"): every search method
-hands its candidates to :func:`verify_counterexample`, which substitutes exact
-rationals and decides the statement
+hands its candidates to :func:`verify_counterexample`, which decides the statement at the
+exact rational point
 
-* exactly, when the statement evaluates to a rational number (polynomial and rational
-  claims), or
-* with sympy/mpmath at :data:`MP_DIGITS` significant digits, accepting a violation only
-  when it exceeds :data:`NONPOLY_MARGIN` (transcendental claims, e.g. Pinsker-type
-  ``D_KL(p‖q) >= 2 (p - q)^2``, SPEC KL section).
+* exactly (``fractions.Fraction``), when the statement is a rational function, or
+* with certified ball arithmetic (python-flint ``arb``: the ball provably contains the
+  value) otherwise, accepting a violation only when the ball lies entirely on the wrong
+  side (transcendental claims, e.g. Pinsker-type ``D_KL(p‖q) >= 2 (p - q)^2``).
 
-Assumptions are checked the same way.  :func:`compile_exact` turns a polynomial or
+Nothing is substituted into sympy expressions (``x**y`` at rational ``x, y`` would make sympy
+compute an exact root of unbounded size).  Both sides of the statement must be defined at
+the point.  Assumptions are checked the same way.  :func:`compile_exact` turns a polynomial or
 rational expression into a fast closure over :class:`fractions.Fraction` (used by the
 property search for screening; the final word is still :func:`verify_counterexample`).
 """
@@ -19,13 +20,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import mpmath
 import sympy as sp
 
-# Digits for evaluating non-rational statements; the contract asks for >= 60.
+from clickbound.lemmas.engine.certified import CERTIFIED_METHOD, arb_eval, certified_relation
+
+# Screening of search candidates only (property search, mpmath): nothing is decided with these.
 MP_DIGITS = 60
-# A non-polynomial violation is only believed if it exceeds this (contract: >= 1e-40
-# at >= 60 digits), far above any rounding error at MP_DIGITS.
+# A screened transcendental value this close to the boundary goes to the certified check.
 NONPOLY_MARGIN = sp.Rational(1, 10**40)
 
 
@@ -105,69 +106,64 @@ def compile_float(expr, symbols):
     return sp.lambdify(symbols, expr, modules="numpy")
 
 
-def _exact_value(expr, point):
-    """The value of ``expr`` at ``point`` as a sympy number, or ``None`` if undefined/non-real."""
-    v = sp.sympify(expr).xreplace(point)
-    if v.has(sp.nan, sp.zoo, sp.oo, -sp.oo):
-        return None
-    if v.is_Rational:
-        return v
-    if not v.is_number:
-        return None
-    return v
-
-
-def sign_info(expr, point):
-    """Decide the sign of ``expr`` at an exact rational ``point``.
-
-    Returns ``(value, exact)`` where ``value`` is a sympy Rational when ``exact`` is
-    true, otherwise an ``mpmath.mpf`` computed at :data:`MP_DIGITS` digits; ``None``
-    when the expression is undefined, non-real or cannot be evaluated reliably.
-    """
-    v = _exact_value(expr, point)
-    if v is None:
-        return None
-    if v.is_Rational:
-        return v, True
+def _status(g, kind, point) -> str:
     try:
-        num = v.evalf(MP_DIGITS, strict=True)
-    except (sp.core.evalf.PrecisionExhausted, ValueError, TypeError):
-        # strict evaluation failed: typically an exact zero sympy cannot recognise;
-        # undecidable here, so never a counterexample.
-        return None
-    if not num.is_real or num.has(sp.I):
-        re, im = num.as_real_imag()
-        if im != 0:
-            return None
-        num = re
-    with mpmath.workdps(MP_DIGITS):
-        return mpmath.mpf(num), False
+        return certified_relation(g, kind, point)
+    except NotImplementedError:
+        return "unknown"  # a function the certified evaluator does not know: never decides
+
+
+def sides_defined(rel, point) -> bool:
+    """Both sides of ``rel`` are certified defined real numbers at ``point`` (checked on each
+    side: ``rhs - lhs`` may have cancelled a term that is undefined there)."""
+    for side in rel.sides:
+        try:
+            if arb_eval(side, point) is None:
+                return False
+        except NotImplementedError:
+            return False
+    return True
+
+
+#: a structural-zero substitution is tried only when every power's exponent is this simple
+_SUBS_MAX_EXP = 64
+_ZERO_SIGN = {"ge": "holds", "gt": "violated", "eq": "holds", "ne": "violated"}
+
+
+def _structural_zero(g, point) -> bool:
+    """``g`` is exactly 0 at ``point`` by sympy's own exact evaluation (``sin(a) - sin(a)`` at
+    ``x == y``), which balls cannot show.  Tried only on expressions whose powers have small
+    exponents, so substitution cannot start an exact root or power of unbounded size."""
+    for node in sp.preorder_traversal(g):
+        if node.is_Pow and not (node.exp.is_Rational and abs(node.exp.p) <= _SUBS_MAX_EXP
+                                and node.exp.q <= _SUBS_MAX_EXP):
+            return False
+    return g.xreplace({s: sp.Rational(v) for s, v in point.items()}) == 0
 
 
 def relation_status(rel, point) -> str:
     """``"holds"``, ``"violated"`` or ``"unknown"`` for a :class:`Relation` at ``point``.
 
-    A non-rational value decides the relation only if it is at least
-    :data:`NONPOLY_MARGIN` away from the relation's boundary; ``eq`` relations are only
-    decided exactly (a transcendental identity is never "verified" numerically, but a
-    violation larger than the margin refutes it).
+    Exact rational arithmetic where ``g`` is a rational function, certified ball arithmetic
+    (:mod:`clickbound.lemmas.engine.certified`) otherwise; a value whose ball contains the
+    relation's boundary, or a side that is undefined at the point, is ``"unknown"``.  An
+    ``eq`` relation holds only when exactly zero (a transcendental identity is never
+    "verified" numerically; a certified nonzero value violates it).
     """
-    info = sign_info(rel.g, point)
-    if info is None:
+    if not sides_defined(rel, point):
         return "unknown"
-    value, exact = info
-    if exact:
-        return "holds" if rel.holds_exact(value) else "violated"
-    margin = mpmath.mpf(NONPOLY_MARGIN.p) / NONPOLY_MARGIN.q
-    if rel.kind in ("ge", "gt"):
-        if value >= margin:
-            return "holds"
-        if value <= -margin:
-            return "violated"
-        return "unknown"
-    if abs(value) >= margin:
-        return "violated" if rel.kind == "eq" else "holds"
-    return "unknown"
+    status = _status(rel.g, rel.kind, point)
+    if status == "unknown" and _structural_zero(rel.g, point):
+        return _ZERO_SIGN[rel.kind]
+    return status
+
+
+def _value_text(g, point):
+    """The statement's ``g`` at the counterexample: exact, or the certified ball."""
+    try:
+        return str(compile_exact(g, list(point))(list(point.values()))), True
+    except (NotRational, ZeroDivisionError):
+        return str(arb_eval(g, point, prec=256)), False
 
 
 def in_box(prep, point) -> bool:
@@ -184,9 +180,10 @@ def verify_counterexample(prep, point):
 
     ``point`` maps every symbol to a rational (Fraction, int, float or Rational; floats
     are taken at their exact binary value).  The report has the exact counterexample
-    (symbol -> sympy Rational), the statement's value there (exact rational, or an mpmath
-    string with :data:`MP_DIGITS` digits) and how it was decided.
+    (symbol -> sympy Rational), the statement's value there (exact rational, or the certified
+    ball) and how it was decided.
     """
+    point = {prep.to_canonical.get(k, k): v for k, v in point.items()}  # the user's symbols accepted too
     try:
         pt = {s: to_rational(point[s]) for s in prep.symbols}
     except (KeyError, ValueError):
@@ -198,12 +195,11 @@ def verify_counterexample(prep, point):
             return None
     if relation_status(prep.statement, pt) != "violated":
         return None
-    value, exact = sign_info(prep.statement.g, pt)
+    value, exact = _value_text(prep.statement.g, pt)
     return {
         "counterexample": pt,
-        "g_value": str(value) if exact else mpmath.nstr(value, 20),
-        "decided_by": "exact rational arithmetic" if exact else f"sympy evalf at {MP_DIGITS} digits, "
-                      f"|margin| >= {float(NONPOLY_MARGIN):.0e}",
+        "g_value": value,
+        "decided_by": "exact rational arithmetic" if exact else CERTIFIED_METHOD,
         "g_definition": _g_definition(prep.statement.kind),
     }
 
@@ -216,6 +212,7 @@ def _g_definition(kind: str) -> str:
 
 def feasible_exact(prep, point) -> bool:
     """``point`` (exact rationals) is inside the box and meets every assumption exactly."""
+    point = {prep.to_canonical.get(k, k): v for k, v in point.items()}
     if not in_box(prep, point):
         return False
     return all(relation_status(a, point) == "holds" for a in prep.assumptions)

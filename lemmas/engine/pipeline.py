@@ -6,8 +6,10 @@
 the methods cheapest first, each only where it applies, stopping at the first verdict:
 
 0. ``derivation`` — ``claim.proof()`` if given.  A returned
-   :class:`~clickbound.lemmas.engine.claim.ProofArtefact` proves the claim (evidence: the artefact);
-   an ``AssertionError`` is a failed step, recorded in ``notes``, never a proof.
+   :class:`~clickbound.lemmas.engine.claim.ProofArtefact` proves the claim only when the
+   engine has checked that its conclusion implies the statement on the claim's box
+   (:mod:`clickbound.lemmas.engine.link`; evidence: the artefact and the link); an
+   ``AssertionError`` is a failed step, recorded in ``notes``, never a proof.
 1. ``symbolic`` — identities by ``expand``/``simplify``; inequalities by sign
    certificates of the factors of ``g`` (Bernstein coefficients on the box, sympy
    assumptions).  Evidence: the artefact listing each factor and its certificate.
@@ -20,7 +22,13 @@ the methods cheapest first, each only where it applies, stopping at the first ve
 4. ``adversarial-search`` — multi-start SLSQP on the slack, snapped to rationals and
    re-verified exactly.  Evidence: starts run, best float slack, points snapped.
 
-Every refutation's counterexample maps each symbol to a sympy ``Rational`` and has
+A proof is claimed only when (a) some point meets the assumptions (shown exactly), and (b)
+the statement is defined at every such point (:mod:`clickbound.lemmas.engine.defined`,
+certified once a method has found a proof); a statement defined nowhere on the feasible
+set is a ``ValueError``.  An ``unsat`` that z3 and cvc5 disagree on is never a proof: it
+is recorded under ``errors`` and the search goes on.
+
+Every refutation's counterexample maps each of the claim's own symbols to a sympy ``Rational`` and has
 passed :func:`clickbound.lemmas.engine.exact.verify_counterexample`.  "survived" carries the
 record of every method tried.  ``budget_s`` is a cap: each method does a fixed,
 seed-determined amount of work and stops early when its share of the budget is spent
@@ -37,7 +45,9 @@ import sympy as sp
 from clickbound.lemmas.engine.adversarial import adversarial_search
 from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
 from clickbound.lemmas.engine.decide import z3_decide, z3_feasible
+from clickbound.lemmas.engine.defined import certify_defined, nowhere_defined
 from clickbound.lemmas.engine.exact import feasible_exact
+from clickbound.lemmas.engine.link import check_link
 from clickbound.lemmas.engine.property_search import Screen, property_search
 from clickbound.lemmas.engine.sampling import Sampler
 from clickbound.lemmas.engine.symbolic import symbolic_prove
@@ -50,6 +60,8 @@ Z3_MAX_VARS = 8
 SYMBOLIC_SHARE, Z3_SHARE, PROPERTY_SHARE, ADVERSARIAL_SHARE = 0.15, 0.35, 0.65, 0.95
 Z3_MAX_S = 1.5
 FEASIBILITY_MAX_S = 2.0
+# Time for certifying that the statement is defined on the feasible set (once, at a proof).
+DEFINEDNESS_MAX_S = 3.0
 # Fixed amounts of search work (deterministic for a seed).
 PROPERTY_EXAMPLES = 600
 # ... but at most PROPERTY_WORK / n examples, so a run costs about the same for any n
@@ -99,31 +111,60 @@ def _feasibility(prep, sampler, budget_s, seed):
                    f"by {FEASIBILITY_SAMPLES} exact samples; no proof is claimed")
 
 
-def decide_claim(claim, budget_s: float, seed: int = 0):
-    """Decide a :class:`Claim`; returns ``(Outcome, methods_tried)`` (see module docstring)."""
+def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
+    """Decide a :class:`Claim`; returns ``(Outcome, methods_tried)`` (see module docstring).
+
+    ``progress(record)``, if given, is called with the search record after each method (the
+    budget cap reports it when it has to stop the work)."""
     t0 = time.perf_counter()
     prep = prepare(claim)
     sampler = Sampler(prep)
     feasible, feas_note = _feasibility(prep, sampler, budget_s, seed)
+    if feasible and prep.in_z3_fragment and nowhere_defined(prep, min(FEASIBILITY_MAX_S, 0.1 * budget_s)):
+        raise ValueError(f"{claim.id}: the statement is undefined at every point of the box that meets "
+                         f"the assumptions (a denominator vanishes or a root/log argument leaves its "
+                         f"domain there; z3 and cvc5 agree)")
     notes: list[str] = [feas_note] if feas_note else []
     if not prep.rational_box:
         notes.append("irrational box bounds: proofs use an outer rational box, search an inner one")
     tried: list[str] = []
     record: dict = {}
     unclaimed_proof = None
+    definedness: list = []  # [(answer, record)] once computed
+
+    def report_progress():
+        if progress is not None:
+            progress({"methods_tried": list(tried), "record": record})
+
+    def defined_everywhere():
+        if not definedness:
+            deadline = time.perf_counter() + min(DEFINEDNESS_MAX_S, max(0.2, 0.2 * budget_s))
+            definedness.append(certify_defined(prep, deadline))
+            record["definedness"] = definedness[0][1] | {"answer": definedness[0][0]}
+        return definedness[0][0] == "defined"
 
     def proved(method, artefact_or_ev, extra=None):
         nonlocal unclaimed_proof
         ev = {"proof": artefact_or_ev.as_dict() if isinstance(artefact_or_ev, ProofArtefact) else artefact_or_ev}
         if extra:
             ev.update(extra)
+        if not defined_everywhere():
+            ans, rec = definedness[0]
+            why = (f"the statement is undefined at a feasible point ({rec.get('broken')} at {rec.get('where')})"
+                   if ans == "undefined" else "definedness on the feasible set not certified "
+                   f"({rec.get('unknown_operations') or rec.get('uncertified') or rec.get('stopped')})")
+            msg = f"{method} found a proof of the statement where it is defined, not claimed: {why}"
+            if msg not in notes:
+                notes.append(msg)
+            return None
+        ev["definedness"] = definedness[0][1]
         if not feasible:
             unclaimed_proof = (method, ev)
             return None
         return Outcome("proved", method, ev, None, tuple(notes), scope="all"), tuple(tried)
 
     def refuted(method, report, ev):
-        cex = report.pop("counterexample")
+        cex = prep.to_original(report.pop("counterexample"))
         ev = dict(ev)
         ev["verification"] = report
         earlier = {k: v for k, v in record.items() if k != method}
@@ -131,7 +172,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
             ev["earlier_methods"] = earlier
         return Outcome("refuted", method, ev, cex, tuple(notes)), tuple(tried)
 
-    # 0. the claim's own derivation
+    # 0. the claim's own derivation, accepted only through a checked link to the statement
     if claim.proof is not None:
         tried.append("derivation")
         try:
@@ -142,9 +183,15 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
         else:
             if not isinstance(art, ProofArtefact):
                 raise TypeError(f"{claim.id}: proof() must return a ProofArtefact, got {type(art).__name__}")
-            out = proved("derivation", art)
-            if out:
-                return out
+            linked, link = check_link(prep, art, t0 + SYMBOLIC_SHARE * budget_s)
+            record["derivation"] = {"result": "linked" if linked else "not linked", **link}
+            if linked:
+                out = proved("derivation", art, link)
+                if out:
+                    return out
+            else:
+                notes.append(f"the derivation was not used: {link['link']}")
+        report_progress()
 
     # 1. symbolic
     tried.append("symbolic")
@@ -156,6 +203,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
         out = proved("symbolic", art, {"time_s": ev["time_s"]})
         if out:
             return out
+    report_progress()
 
     # 2. exact decision
     if prep.in_z3_fragment and prep.n <= Z3_MAX_VARS:
@@ -169,6 +217,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
                 return out
         elif status == "refuted":
             return refuted("exact-decision", report, ev)
+        elif status == "disagreement":
+            notes.append(f"ERROR: the exact solvers disagree, no proof claimed: {ev['error']}")
+            record.setdefault("errors", []).append(ev["error"])
     else:
         record["exact-decision"] = {"skipped": "not polynomial" if not prep.in_z3_fragment
                                     else f"{prep.n} variables > Z3_MAX_VARS={Z3_MAX_VARS}"}
@@ -179,12 +230,12 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
     report, ev = property_search(prep, sampler, n_examples,
                                  max(time.perf_counter(), t0 + PROPERTY_SHARE * budget_s), seed)
     record["property-search"] = ev
+    report_progress()
     if report is not None:
         return refuted("property-search", report, ev)
     if unclaimed_proof is not None and "first_feasible_point" in ev:
         # a search example met every assumption: re-check it exactly, then the proof stands
-        by_name = {s.name: s for s in prep.symbols}
-        pt = {by_name[k]: sp.Rational(v) for k, v in ev["first_feasible_point"].items()}
+        pt = {s: sp.Rational(v) for s, v in zip(prep.symbols, ev["first_feasible_point"].values())}
         if feasible_exact(prep, pt):
             feasible = True
             if feas_note in notes:
@@ -200,6 +251,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0):
     report, ev = adversarial_search(prep, sampler, ADVERSARIAL_STARTS,
                                     max(time.perf_counter(), t0 + ADVERSARIAL_SHARE * budget_s), seed)
     record["adversarial-search"] = ev
+    report_progress()
     if report is not None:
         return refuted("adversarial-search", report, ev)
 

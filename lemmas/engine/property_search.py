@@ -253,7 +253,8 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     if best[0] is not None:
         stats["least_float_slack"] = best[0]
     if first_feasible:
-        stats["first_feasible_point"] = {s.name: str(v) for s, v in zip(prep.symbols, first_feasible[0])}
+        # keyed by the claim's labels, in symbol order (labels are distinct even when names clash)
+        stats["first_feasible_point"] = {lab: str(v) for lab, v in zip(prep.labels, first_feasible[0])}
     for values in reversed(found):  # the last one is hypothesis' shrunk example
         rep = _verify(prep, values)
         if rep is not None:

@@ -27,6 +27,7 @@ import numpy as np
 import sympy as sp
 
 from clickbound.lemmas.engine.claim import ProofArtefact
+from clickbound.lemmas.engine.validate import show
 
 # Bernstein tensors larger than this are not attempted (cost grows as prod(d_i + 1)).
 BERNSTEIN_MAX_COEFFS = 20000
@@ -46,14 +47,19 @@ SIMPLIFY_MAX_OPS = 400
 
 def _bernstein_extremes(expr, symbols, lo, hi):
     """``(min, max, count)`` of the Bernstein coefficients of a polynomial on the box, or None."""
-    used = [i for i, s in enumerate(symbols) if expr.has(s)]
+    # a zero-width side (lo == hi) is a constant, not a Bernstein variable
+    fixed = {symbols[i]: lo[i] for i, s in enumerate(symbols) if expr.has(s) and hi[i] == lo[i]}
+    used = [i for i, s in enumerate(symbols) if expr.has(s) and hi[i] != lo[i]]
     us = sp.symbols(f"__u0:{len(used)}")
-    sub = {symbols[i]: lo[i] + (hi[i] - lo[i]) * u for i, u in zip(used, us)}
+    sub = {**fixed, **{symbols[i]: lo[i] + (hi[i] - lo[i]) * u for i, u in zip(used, us)}}
     try:
         poly = sp.Poly(sp.expand(expr.xreplace(sub)), *us) if us else None
     except sp.PolynomialError:
         return None
+    if poly is not None and poly.is_zero:
+        return sp.Integer(0), sp.Integer(0), 1
     if poly is None:
+        expr = expr.xreplace(sub)
         c = sp.nsimplify(expr)
         if not c.is_Rational:
             return None
@@ -194,9 +200,9 @@ def _sign_of(g, prep, steps, deadline):
     if den != 1:
         s_den, cert = certify_sign(den, syms, lo, hi)
         if s_den not in ("pos", "neg"):
-            steps.append((f"denominator {sp.sstr(den)}: sign not certified", cert))
+            steps.append((f"denominator {show(den)}: sign not certified", cert))
             return None
-        steps.append((f"denominator {sp.sstr(den)} is {s_den} on the box", cert))
+        steps.append((f"denominator {show(den)} is {s_den} on the box", cert))
         sign = s_den
     nvars = sum(1 for x in syms if num.has(x))
     if num.is_polynomial(*syms) and nvars <= FACTOR_MAX_VARS and term_bound(num) <= SYMBOLIC_MAX_TERMS:
@@ -217,11 +223,18 @@ def _sign_of(g, prep, steps, deadline):
             s_f, cert = "nonneg", f"even power {m}"
         else:
             s_f, cert = certify_sign(f, syms, lo, hi)
-        steps.append((f"factor ({sp.sstr(f)})^{m}: {s_f}", cert))
+        steps.append((f"factor ({show(f)})^{m}: {s_f}", cert))
         sign = _mul(sign, s_f)
         if sign is None:
             return None
     return sign
+
+
+def sign_on_box(g, prep, deadline):
+    """``(sign, certificate text)`` of ``g`` on the claim's (outer rational) box."""
+    steps: list = []
+    sign = _sign_of(g, prep, steps, deadline)
+    return sign, "; ".join(f"{d}: {c}" for d, c in steps)
 
 
 def _implied_by_box(prep, deadline):
@@ -245,13 +258,13 @@ def symbolic_prove(prep, deadline: float):
             if term_bound(g) > IDENTITY_MAX_TERMS:
                 return None, {"result": f"identity not attempted: expansion may exceed {IDENTITY_MAX_TERMS} terms"}
             e = sp.expand(g)
-            steps.append(("expand(lhs - rhs)", sp.sstr(e)))
+            steps.append(("expand(lhs - rhs)", show(e)))
             if e == 0:
                 return ProofArtefact("identity: lhs - rhs expands to 0", tuple(steps),
                                      {"method": "expand"}), {"result": "identity"}
         elif sp.count_ops(g) <= SIMPLIFY_MAX_OPS:
             e = sp.simplify(g)
-            steps.append(("simplify(lhs - rhs)", sp.sstr(e)))
+            steps.append(("simplify(lhs - rhs)", show(e)))
             if e == 0:
                 return ProofArtefact("identity: lhs - rhs simplifies to 0", tuple(steps),
                                      {"method": "simplify"}), {"result": "identity"}
@@ -268,6 +281,6 @@ def symbolic_prove(prep, deadline: float):
         art = ProofArtefact(
             f"g = {'rhs - lhs' if type(st.original) in (sp.Le, sp.Lt) else 'lhs - rhs'} is {sign} "
             f"on the box by factor sign certificates",
-            tuple(steps), {"method": "factor signs (Bernstein / assumptions)", "g": sp.sstr(g)})
+            tuple(steps), {"method": "factor signs (Bernstein / assumptions)", "g": show(g)})
         return art, {"result": "proved"}
     return None, {"result": f"sign of g not certified (got {sign})", "steps": [f"{d}: {c}" for d, c in steps]}

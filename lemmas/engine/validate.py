@@ -15,6 +15,16 @@ Every relation is normalised to ``(g, kind)`` with the meaning
 so that ``Le(a, b)`` becomes ``(b - a, "ge")`` and a statement is *violated* at a point
 exactly when its ``g`` fails the kind's test there.
 
+Symbols are told apart by identity (sympy equality), never by name: each symbol of the
+domain is replaced by a fresh canonical symbol (``sp.Dummy``) that carries only what its
+box gives (real, finite, and positive / nonnegative / negative / nonpositive from the
+bounds), so no method can rewrite with an assumption the box does not give.  A user
+symbol's own sympy assumptions must be implied by its box (``Symbol("a", positive=True)``
+with box ``(-3, -2)`` or ``(0, 1)`` is a ``ValueError``): the statement may already have
+been simplified with them when it was built.  ``lhs``/``rhs`` are kept (canonical), so
+definedness is checked on each side, not on their difference, where sympy may cancel
+``1/x - 1/x``.
+
 Assumptions that no point satisfies are decided where possible (z3 for polynomial
 assumptions, see :mod:`clickbound.lemmas.engine.decide`) and reported with
 :class:`InfeasibleAssumptions`, a ``ValueError`` subclass.
@@ -35,17 +45,31 @@ STATEMENT_TYPES = (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)
 IRRATIONAL_BOUND_DIGITS = 30
 
 
+class _Show(sp.printing.str.StrPrinter):
+    """``sstr`` that prints a canonical symbol by its user's name (not ``_x``)."""
+
+    def _print_Dummy(self, expr):
+        return expr.name
+
+
+def show(expr) -> str:
+    """Text of an expression over canonical symbols, in the user's names."""
+    return _Show().doprint(expr)
+
+
 class InfeasibleAssumptions(ValueError):
     """The box and the assumptions admit no point (proven, e.g. by z3 ``unsat``)."""
 
 
 @dataclass(frozen=True)
 class Relation:
-    """A normalised relation ``g <kind> 0`` together with the original relational."""
+    """A normalised relation ``g <kind> 0`` with the original relational and its two
+    sides (in the canonical symbols)."""
 
     g: sp.Expr
     kind: str
     original: sp.Basic
+    sides: tuple = ()
 
     def holds_exact(self, value) -> bool:
         """Decide the relation for an exactly known (sympy Rational / Fraction) value of ``g``."""
@@ -76,10 +100,28 @@ class Prepared:
     hi_out: tuple
     statement: Relation
     assumptions: tuple
+    originals: tuple = ()  # the user's symbols, in the order of ``symbols``
 
     @property
     def n(self) -> int:
         return len(self.symbols)
+
+    @cached_property
+    def to_canonical(self) -> dict:
+        return dict(zip(self.originals, self.symbols))
+
+    def to_original(self, point: dict) -> dict:
+        """A point keyed by canonical symbols, keyed by the user's symbols."""
+        back = dict(zip(self.symbols, self.originals))
+        return {back.get(s, s): v for s, v in point.items()}
+
+    @cached_property
+    def labels(self) -> tuple:
+        """Distinct printable labels of the user's symbols (name; disambiguated on clashes)."""
+        from clickbound.lemmas.engine.verdict import symbol_labels
+
+        lab = symbol_labels(self.originals)
+        return tuple(lab[s] for s in self.originals)
 
     @property
     def rational_box(self) -> bool:
@@ -154,7 +196,35 @@ def _brackets(v):
     return below, above
 
 
-def _relation(rel, what) -> Relation:
+def _box_assumptions(lo, hi) -> dict:
+    """The sympy assumptions a closed real box ``[lo, hi]`` gives a variable."""
+    facts = {"real": True, "finite": True}
+    if lo > 0:
+        facts["positive"] = True
+    elif lo >= 0:
+        facts["nonnegative"] = True
+    if hi < 0:
+        facts["negative"] = True
+    elif hi <= 0:
+        facts["nonpositive"] = True
+    return facts
+
+
+def _canonical(sym, lo, hi, what):
+    """A fresh symbol for ``sym`` carrying only what its box gives; ``ValueError`` when one
+    of ``sym``'s own sympy assumptions is not implied by the box."""
+    c = sp.Dummy(sym.name, **_box_assumptions(lo, hi))
+    for fact, value in sym.assumptions0.items():
+        if getattr(c, f"is_{fact}") != value:
+            declared = ", ".join(f"{k}={v}" for k, v in sym._assumptions_orig.items())
+            raise ValueError(
+                f"{what}: symbol {sym.name} is declared {declared} (so {fact}={value}), which its box "
+                f"[{lo}, {hi}] does not give (the statement may already have been simplified with "
+                f"it); declare the symbol without that assumption or narrow its box")
+    return c
+
+
+def _relation(rel, what, sub=None) -> Relation:
     if rel is sp.true or rel is sp.false or isinstance(rel, bool):
         raise ValueError(f"{what} evaluated to the constant {rel!r}; pass an unevaluated relational "
                          f"(e.g. sympy.Le(a, b, evaluate=False)) or drop it")
@@ -163,25 +233,28 @@ def _relation(rel, what) -> Relation:
         raise ValueError(f"{what} must be a sympy relational (Le, Ge, Lt, Gt, Eq), "
                          f"got {type(rel).__name__}: {rel!r}")
     lhs, rhs = rel.lhs, rel.rhs
+    if not isinstance(lhs, sp.Expr) or not isinstance(rhs, sp.Expr):
+        raise ValueError(f"{what} must compare expressions, got {rel!r}")
+    if sub:
+        lhs, rhs = lhs.xreplace(sub), rhs.xreplace(sub)
     g = (rhs - lhs) if isinstance(rel, (sp.Le, sp.Lt)) else (lhs - rhs)
     if not isinstance(g, sp.Expr) or g.has(sp.I):
         raise ValueError(f"{what} must compare real expressions, got {rel!r}")
-    return Relation(g=g, kind=kind, original=rel)
+    return Relation(g=g, kind=kind, original=rel, sides=(lhs, rhs))
 
 
 def prepare(claim) -> Prepared:
     """Validate ``claim`` and return its normal form (``ValueError`` naming the problem)."""
-    statement = _relation(claim.statement, f"{claim.id}: statement")
-    if statement.kind == "ne":
-        raise ValueError(f"{claim.id}: statement Ne(...) is not supported; state an inequality or Eq")
+    for i, rel in enumerate((claim.statement, *(() if isinstance(claim.assumptions, sp.Basic)
+                                                 else claim.assumptions))):
+        _relation(rel, f"{claim.id}: " + ("statement" if i == 0 else f"assumption {i - 1}"))
     if isinstance(claim.assumptions, sp.Basic):
         raise ValueError(f"{claim.id}: assumptions must be a list of relationals, got {claim.assumptions!r}")  # noqa: TRY004 (contract: ValueError)
-    assumptions = tuple(_relation(a, f"{claim.id}: assumption {i}") for i, a in enumerate(claim.assumptions))
     if not hasattr(claim.domain, "items"):
         raise ValueError(f"{claim.id}: domain must map symbols to (lo, hi), got {claim.domain!r}")
     box = {}
     for sym, bounds in claim.domain.items():
-        if not isinstance(sym, sp.Symbol):
+        if not isinstance(sym, sp.Symbol) or isinstance(sym, sp.Dummy):
             raise ValueError(f"{claim.id}: domain key {sym!r} is not a sympy Symbol")  # noqa: TRY004 (contract: ValueError)
         try:
             lo_raw, hi_raw = bounds
@@ -192,20 +265,26 @@ def prepare(claim) -> Prepared:
             raise ValueError(f"{claim.id}: empty domain for {sym}: lo={lo} > hi={hi}")
         box[sym] = (lo, hi)
     free = set()
-    for rel in (statement, *assumptions):
-        free |= rel.g.free_symbols
+    for rel in (claim.statement, *claim.assumptions):
+        free |= rel.free_symbols
     missing = sorted((s for s in free if s not in box), key=lambda s: s.name)
     if missing:
         raise ValueError(f"{claim.id}: free symbol(s) without a domain: {', '.join(s.name for s in missing)}")
-    symbols = tuple(sorted(box, key=lambda s: s.name))
-    lo = tuple(box[s][0] for s in symbols)
-    hi = tuple(box[s][1] for s in symbols)
+    originals = tuple(sorted(box, key=lambda s: (s.name, sorted(s.assumptions0.items()))))
+    sub = {s: _canonical(s, *box[s], claim.id) for s in originals}
+    statement = _relation(claim.statement, f"{claim.id}: statement", sub)
+    if statement.kind == "ne":
+        raise ValueError(f"{claim.id}: statement Ne(...) is not supported; state an inequality or Eq")
+    assumptions = tuple(_relation(a, f"{claim.id}: assumption {i}", sub) for i, a in enumerate(claim.assumptions))
+    symbols = tuple(sub[s] for s in originals)
+    lo = tuple(box[s][0] for s in originals)
+    hi = tuple(box[s][1] for s in originals)
     lo_b = [_brackets(v) for v in lo]
     hi_b = [_brackets(v) for v in hi]
     lo_in, lo_out = tuple(b[1] for b in lo_b), tuple(b[0] for b in lo_b)
     hi_in, hi_out = tuple(b[0] for b in hi_b), tuple(b[1] for b in hi_b)
-    for s, a, b in zip(symbols, lo_in, hi_in):
+    for s, a, b in zip(originals, lo_in, hi_in):
         if a > b:
             raise ValueError(f"{claim.id}: domain of {s} is too thin to sample with rationals")
     return Prepared(symbols=symbols, lo=lo, hi=hi, lo_in=lo_in, hi_in=hi_in, lo_out=lo_out,
-                    hi_out=hi_out, statement=statement, assumptions=assumptions)
+                    hi_out=hi_out, statement=statement, assumptions=assumptions, originals=originals)

@@ -92,15 +92,62 @@ def test_failed_derivation_is_recorded_not_a_proof():
 
 
 def test_derivation_artefact_proves():
-    art = ProofArtefact("by hand", (("x y <= 1 since both <= 1", "checked"),))
-    v = check(Claim(id="DER-OK", statement=sp.Le(x * y, 1), domain=UNIT, proof=lambda: art), budget_s=3.0)
-    assert (v.status, v.method) == ("proved", "derivation")
+    st = sp.Le(x * y, 1)
+    art = ProofArtefact("by hand", (("x y <= 1 since both <= 1", "x, y in [0, 1]"),), conclusion=st,
+                        domain=UNIT)
+    v = check(Claim(id="DER-OK", statement=st, domain=UNIT, proof=lambda: art), budget_s=3.0)
+    assert (v.status, v.method, v.scope) == ("proved", "derivation", "all")
     assert v.evidence["proof"]["summary"] == "by hand"
+    assert "same normal form" in v.evidence["link"][-1]
+
+
+def test_derivation_without_conclusion_is_not_used():
+    art = ProofArtefact("by hand", (("x y <= 1 since both <= 1", "x, y in [0, 1]"),))
+    v = check(Claim(id="DER-NC", statement=sp.Le(x * y, 1), domain=UNIT, proof=lambda: art), budget_s=3.0)
+    assert v.method != "derivation"
+    assert any("states no conclusion" in n for n in v.notes)
+
+
+def test_derivation_of_a_weaker_statement_does_not_prove_a_stronger_one():
+    # issue 18 snippet 3: a proof of x y <= 1 is not a proof of x y <= 1/2
+    art = ProofArtefact("by hand", (("x y <= 1", "x, y in [0, 1]"),), conclusion=sp.Le(x * y, 1), domain=UNIT)
+    v = check(Claim(id="DER-W", statement=sp.Le(x * y, sp.Rational(1, 2)), domain=UNIT, proof=lambda: art),
+              budget_s=3.0)
+    assert v.status == "refuted"
+    assert any("not shown to imply" in n for n in v.notes)
+
+
+def test_derivation_of_a_stronger_statement_proves_a_weaker_one():
+    art = ProofArtefact("by hand", (("x y <= 1/2 ... (pretend)", "hand"),),
+                        conclusion=sp.Le(x * y, 1), domain=UNIT)
+    v = check(Claim(id="DER-S", statement=sp.Le(x * y, 2), domain=UNIT, proof=lambda: art), budget_s=3.0)
+    assert (v.status, v.method) == ("proved", "derivation")
+    assert "implies the statement" in v.evidence["link"][-1]
+
+
+def test_derivation_on_a_smaller_domain_or_other_symbols_is_not_used():
+    st = sp.Le(x * y, 1)
+    half = {x: (0, sp.Rational(1, 2)), y: (0, 1)}
+    art = ProofArtefact("by hand", (("x y <= 1", "x <= 1/2"),), conclusion=st, domain=half)
+    v = check(Claim(id="DER-D", statement=st, domain=UNIT, proof=lambda: art), budget_s=3.0)
+    assert v.method != "derivation" and any("not inside" in n for n in v.notes)
+    xp = sp.Symbol("x", positive=True)
+    art2 = ProofArtefact("by hand", (("x y <= 1", "hand"),), conclusion=sp.Le(xp * y, 1))
+    v = check(Claim(id="DER-S2", statement=st, domain=UNIT, proof=lambda: art2), budget_s=3.0)
+    assert v.method != "derivation" and any("not the claim's" in n for n in v.notes)
+
+
+def _original(prep, rep):
+    """Method reports are keyed by the engine's canonical symbols; map back to the claim's."""
+    if rep is not None:
+        rep["counterexample"] = prep.to_original(rep["counterexample"])
+    return rep
 
 
 def _search(claim, examples=200):
     prep = prepare(claim)
-    return property_search(prep, Sampler(prep), examples, time.perf_counter() + FAR, seed=0)
+    rep, ev = property_search(prep, Sampler(prep), examples, time.perf_counter() + FAR, seed=0)
+    return _original(prep, rep), ev
 
 
 def test_property_search_finds_corner_only_violation():
@@ -149,6 +196,7 @@ def test_adversarial_search_lands_exactly_on_an_edge():
               assumptions=[sp.Ge(x, y)])
     prep = prepare(c)
     rep, ev = adversarial_search(prep, Sampler(prep), 8, time.perf_counter() + FAR, seed=0)
+    rep = _original(prep, rep)
     assert rep is not None, ev
     assert rep["counterexample"][x] == rep["counterexample"][y]
     assert_refutes(c, rep["counterexample"])

@@ -56,6 +56,7 @@ def test_thin_disc_found_by_adversarial_search():
     prep = prepare(c)
     t0 = time.perf_counter()
     rep, _ = adversarial_search(prep, Sampler(prep), 8, t0 + THIN_BUDGET_S, seed=0)
+    rep["counterexample"] = prep.to_original(rep["counterexample"])
     assert rep is not None and time.perf_counter() - t0 < THIN_BUDGET_S
     pt = rep["counterexample"]
     assert (pt[x] - sp.Rational(3137, 10000)) ** 2 + (pt[y] - sp.Rational(7071, 10000)) ** 2 < sp.Rational(1, 10**8)
@@ -67,6 +68,7 @@ def test_thin_bump_found_by_adversarial_search():
               statement=sp.Le(x * (1 - x) * (1 + 0 * y), sp.Rational(1, 4) - sp.Rational(1, 10**12)))
     prep = prepare(c)
     rep, _ = adversarial_search(prep, Sampler(prep), 8, time.perf_counter() + THIN_BUDGET_S, seed=0)
+    rep["counterexample"] = prep.to_original(rep["counterexample"])
     assert rep is not None
     assert abs(rep["counterexample"][x] - sp.Rational(1, 2)) < sp.Rational(1, 10**6)
 

@@ -19,8 +19,40 @@ def test_verdict_rejects_unknown_status():
     (False, "refuted", True), (False, "survived", False), (None, "proved", None),
 ])
 def test_matches_expectation(expected, status, matches):
-    v = Verdict(claim_id="X", status=status, method="m", elapsed_s=0.0, expected=expected)
+    v = Verdict(claim_id="X", status=status, method="m", elapsed_s=0.0, expected=expected,
+                scope="all" if status == "proved" else None)
     assert v.matches_expectation is matches
+
+
+@pytest.mark.parametrize("status,scope,detail,evidence,ok", [
+    ("proved", None, "", {}, False),                  # a proof must say for what
+    ("proved", "instances", "", {}, False),           # ... and name the instances
+    ("proved", "instances", "K = 1..6", {}, True),
+    ("proved", "all", "", {}, True),
+    ("checked", None, "", {}, False),                 # a finite check names its sample
+    ("checked", None, "40 random instances", {}, True),
+    ("refuted", "all", "", {}, False),                # only a proof has a scope
+    ("violated-in-simulation", None, "", {}, False),  # a statistical verdict names test and level
+    ("violated-in-simulation", None, "", {"test": "one-sided t", "level": 0.05}, True),
+])
+def test_status_scope_rules(status, scope, detail, evidence, ok):
+    make = lambda: Outcome(status, "m", evidence, scope=scope, scope_detail=detail)  # noqa: E731
+    if ok:
+        o = make()
+        v = Verdict(claim_id="X", status=o.status, method="m", elapsed_s=0.0, evidence=o.evidence,
+                    scope=o.scope, scope_detail=o.scope_detail)
+        assert v.as_dict()["scope"] == scope
+    else:
+        with pytest.raises(ValueError):
+            make()
+
+
+def test_same_name_symbols_get_distinct_labels_in_json():
+    x1, x2 = sp.Symbol("x"), sp.Symbol("x", positive=True)
+    v = Verdict(claim_id="X", status="refuted", method="m", elapsed_s=0.0,
+                counterexample={x1: sp.Integer(0), x2: sp.Rational(1, 2)})
+    cex = json.loads(json.dumps(v.as_dict()))["counterexample"]
+    assert len(cex) == 2 and sorted(cex.values()) == ["0", "1/2"]
 
 
 def test_verdict_as_dict_is_json_with_exact_counterexample():
@@ -34,7 +66,7 @@ def test_verdict_as_dict_is_json_with_exact_counterexample():
 
 def test_procedure_claim_goes_through_check():
     pc = ProcedureClaim(id="T-PROC", statement_text="1 + 1 = 2",
-                        decide=lambda b: Outcome("proved", "arithmetic", {"lhs": 2}), expected=True)
+                        decide=lambda b: Outcome("proved", "arithmetic", {"lhs": 2}, scope="all"), expected=True)
     v = check(pc, budget_s=1.0)
     assert (v.status, v.method, v.claim_id, v.matches_expectation) == ("proved", "arithmetic", "T-PROC", True)
 
@@ -63,7 +95,7 @@ def test_catalogue_ids_unique_and_claims_well_formed():
 
 
 def test_duplicate_ids_are_refused(monkeypatch):
-    pc = ProcedureClaim(id="DUP", statement_text="", decide=lambda b: Outcome("proved", "m"))
+    pc = ProcedureClaim(id="DUP", statement_text="", decide=lambda b: Outcome("proved", "m", scope="all"))
     monkeypatch.setattr(registry, "_FACTORIES", registry._FACTORIES + [lambda: [pc], lambda: [pc]])
     with pytest.raises(ValueError, match="twice"):
         registry.catalogue()
