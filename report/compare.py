@@ -4,22 +4,25 @@ Input everywhere: ``checkpoints`` — the horizons ``n_1 < n_2 < …`` at which 
 recorded — and ``regret``, a ``(runs × checkpoints)`` array of cumulative regret, one
 row per independent replication.
 
-Two kinds of comparison, chosen by the bound (see :class:`clickbound.bounds.result.BoundResult`):
+Two kinds of comparison, chosen by the bound (see :class:`clickbound.bounds.result.BoundResult`);
+both are families of one-sided t-tests decided by :mod:`clickbound.report.stats` (level
+``1 − level``, Holm–Bonferroni over the family):
 
-* **finite-time explicit bounds** (UCB1, OD-T1, ...): :func:`compare_finite`.  A
-  confidence band for the mean regret at every checkpoint (Student t, Bonferroni over
-  the checkpoints by default so that the band covers all of them at once).  Verdict
-  ``"holds"`` only if the band's upper edge stays at or under the bound at every
-  checkpoint; ``"violated"`` if the band's lower edge is above the bound somewhere
-  (the mean regret significantly exceeds it); otherwise ``"inconclusive"``.  The
-  tightness ratio is bound / mean regret at the largest n.
+* **finite-time explicit bounds** (UCB1, OD-T1, ...): :func:`compare_finite`.  At every
+  checkpoint, a one-sided one-sample t-test of the mean regret over replications against
+  the bound's value.  Verdict ``"holds"`` when Holm rejects "mean ≥ bound" at every
+  checkpoint (the regret is significantly under the bound everywhere measured);
+  ``"violated"`` when Holm rejects "mean ≤ bound" at some checkpoint (the mean regret
+  significantly exceeds it there); otherwise ``"inconclusive"``.  The confidence band
+  (Student t, Bonferroni over the checkpoints when ``simultaneous``) is kept for display;
+  the tightness ratio is bound / mean regret at the largest n.
 * **asymptotic bounds** (unknown constants or limit statements: DCM-T1/T2/T3,
   KL-UCB, Lai–Robbins, PBM-UCB): :func:`compare_asymptotic`.  Each run's regret is
-  regressed on ``log n`` over the last ``decades`` decades of n; the mean of the
-  per-run slopes gets a Student-t interval over replications.  An upper bound must sit
-  above the slope (``"consistent"`` if the interval lies below the coefficient), a
-  lower bound below it (``"consistent"`` if the interval lies above); the opposite
-  strict separation is ``"inconsistent"``; an interval containing the coefficient is
+  regressed on ``log n`` over the last ``decades`` decades of n; a one-sided t-test over
+  replications compares the mean of the per-run slopes with the coefficient.  An upper
+  bound must sit above the slope (``"consistent"`` when the test rejects "slope ≥
+  coefficient"), a lower bound below it (``"consistent"`` when it rejects "slope ≤
+  coefficient"); a rejection the other way is ``"inconsistent"``; neither is
   ``"inconclusive"``.  A finite-n slope cannot refute a limit statement on its own:
   "inconsistent" means the data at these n disagree, with the numbers attached.
 """
@@ -32,8 +35,10 @@ from typing import Callable
 import numpy as np
 from scipy import stats
 
-#: default two-sided confidence level of bands and slope intervals
-DEFAULT_LEVEL = 0.95
+from clickbound.report import stats as st
+
+#: default two-sided confidence level of bands and slope intervals; the tests run at 1 − level = stats.ALPHA
+DEFAULT_LEVEL = 1.0 - st.ALPHA
 #: default number of decades of n (counted back from the largest) used for the slope
 DEFAULT_DECADES = 1.0
 
@@ -98,6 +103,7 @@ class FiniteComparison:
     first_excess_n: float | None     # first n where the band's upper edge exceeds the bound
     max_excess: float                # max over n of (upper edge − bound); <= 0 when it holds
     tightness: float                 # bound / mean regret at the largest n
+    decision: st.Decision | None = None  # the per-checkpoint one-sided tests, Holm-decided
 
 
 def compare_finite(checkpoints, regret, bound, level: float = DEFAULT_LEVEL,
@@ -107,16 +113,42 @@ def compare_finite(checkpoints, regret, bound, level: float = DEFAULT_LEVEL,
     b = np.asarray(bound, dtype=float)
     if b.shape != band.mean.shape or np.any(np.isnan(b)):
         raise ValueError(f"bound must be a numeric array of shape {band.mean.shape}, got {b.shape}")
+    decision = finite_decision(band.checkpoints, np.asarray(regret, dtype=float), b, 1.0 - band.level)
     over = band.upper > b
-    viol = band.lower > b
+    viol = np.array(decision.rejected_opposite)
     first_ex = float(band.checkpoints[np.argmax(over)]) if over.any() else None
     first_v = float(band.checkpoints[np.argmax(viol)]) if viol.any() else None
-    verdict = "violated" if viol.any() else ("inconclusive" if over.any() else "holds")
+    verdict = FINITE_VERDICT[decision.answer]
     with np.errstate(invalid="ignore"):
         excess = band.upper - b
     m_last = band.mean[-1]
     tight = float(b[-1] / m_last) if m_last > 0 else math.inf
-    return FiniteComparison(verdict, band, b, first_v, first_ex, float(np.max(excess)), tight)
+    return FiniteComparison(verdict, band, b, first_v, first_ex, float(np.max(excess)), tight, decision)
+
+
+#: the bound comparisons' words for the decisions of :func:`clickbound.report.stats.decide`
+FINITE_VERDICT = {"reproduced": "holds", "contradicted": "violated", "inconclusive": "inconclusive"}
+ASYMPTOTIC_VERDICT = {"reproduced": "consistent", "contradicted": "inconsistent", "inconclusive": "inconclusive"}
+FINITE_TEST = "one-sided one-sample t-test of the mean regret against the bound at each checkpoint"
+SLOPE_TEST = "one-sided one-sample t-test of the per-run slopes of R(n) on log n against the log n coefficient"
+
+
+def finite_comparisons(checkpoints, regret, bound) -> list[st.Comparison]:
+    """One comparison per checkpoint: the claim "mean regret < bound" (power: bound 10 % above the mean)."""
+    return [st.one_sample(regret[:, j], float(bound[j]), "less", f"n = {int(x):,}", FINITE_TEST,
+                          what="mean R(n)")
+            for j, x in enumerate(checkpoints)]
+
+
+def finite_decision(checkpoints, regret, bound, alpha: float = st.ALPHA) -> st.Decision:
+    return st.decide(finite_comparisons(checkpoints, regret, bound), alpha)
+
+
+def slope_comparison(s: SlopeEstimate, coefficient: float, kind: str) -> st.Comparison:
+    """The claim "slope < coefficient" (upper bound) or "slope > coefficient" (lower bound)."""
+    lo, hi = s.n_window
+    return st.one_sample(s.per_run, float(coefficient), "less" if kind == "upper" else "greater",
+                         f"slope over n ∈ [{lo:,.0f}, {hi:,.0f}]", SLOPE_TEST, what="slope")
 
 
 @dataclass(frozen=True)
@@ -164,6 +196,7 @@ class AsymptoticComparison:
     coefficient: float
     slope: SlopeEstimate
     ratio: float  # coefficient / slope
+    decision: st.Decision | None = None  # None when there is no constant to test
 
 
 def compare_asymptotic(checkpoints, regret, coefficient: float, kind: str,
@@ -177,11 +210,8 @@ def compare_asymptotic(checkpoints, regret, coefficient: float, kind: str,
     ratio = c / s.slope if s.slope != 0 else math.inf
     if math.isnan(c):
         return AsymptoticComparison("no-constant", kind, c, s, math.nan)
-    if kind == "upper":
-        verdict = ("consistent" if s.upper < c else "inconsistent" if s.lower > c else "inconclusive")
-    else:
-        verdict = ("consistent" if s.lower > c else "inconsistent" if s.upper < c else "inconclusive")
-    return AsymptoticComparison(verdict, kind, c, s, ratio)
+    decision = st.decide([slope_comparison(s, c, kind)], 1.0 - s.level)
+    return AsymptoticComparison(ASYMPTOTIC_VERDICT[decision.answer], kind, c, s, ratio, decision)
 
 
 def compare_with_bound(checkpoints, regret, bound_at: Callable[[int], object],
