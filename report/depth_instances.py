@@ -86,6 +86,7 @@ def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str,
                 "in the source (its C_0(ε) is unknown: asymptotic comparison)."),),
         settings=lambda profile: [depth_setting(label, theta, P)], policies=POLICIES,
         sizes={"quick": quick, "paper": Sizes(n=200_000, runs=20)},
+        source_n=200_000, source_text="T = 200,000, 5 seeds (6.1, 6.4)",
         derive=closed_forms(np.asarray(theta, float), tuple(float(x) for x in P)),
         qualitative=(
             Qualitative("OD-TS is best", best_policy("OD-TS")),

@@ -3,8 +3,9 @@
 Blocks: the setting (and any synthetic stand-in, said plainly), the sizes, a
 results table per setting (mean regret at n with its CI, R(n)/log n, per-policy
 wall time), a bound table (bound, kind, log-n coefficient, empirical slope or
-band, ratio, verdict), the source's qualitative claims with reproduced / not
-reproduced / inconclusive, and figures.
+band, ratio, verdict and its test), the source's qualitative claims with reproduced /
+contradicted / inconclusive and the test, level, correction, n and runs each was decided at,
+and figures.
 """
 from __future__ import annotations
 
@@ -16,14 +17,24 @@ from clickbound.report import doc, figures
 from clickbound.report.sections import RenderContext
 
 VERDICTS_TEXT = (
-    "Verdicts (report.compare): a finite-time bound 'holds' when the simultaneous confidence band "
-    "of the mean regret stays under it at every checkpoint, is 'violated' when the band's lower "
-    "edge exceeds it somewhere, else 'inconclusive'. An asymptotic bound (unknown constants or a "
-    "liminf/limsup statement) is compared through the slope of R(n) on log n over the last decade "
-    "of n: 'consistent' when the slope's CI lies on the bound's side, 'inconsistent' when it lies "
-    "on the other side — at these n only: a finite-n slope cannot refute a limit statement, and "
-    "KL-UCB-type indices approach their limits slowly (log log n terms). The ratio is the bound's "
-    "value (or log n coefficient) over the empirical regret (or slope).")
+    "Verdicts (report.stats, one implementation for every row): each is a family of one-sided "
+    "t-tests at level α = 0.05 with the Holm–Bonferroni correction over the family. A finite-time bound "
+    "'holds' when the test of 'mean regret < bound' rejects its null at every checkpoint, is 'violated' "
+    "when 'mean regret > bound' is significant at some checkpoint, else 'inconclusive' (with the power "
+    "the tests had against a bound 10 % above the mean). An asymptotic bound (unknown constants or a "
+    "liminf/limsup statement) is compared through the per-run slopes of R(n) on log n over the last "
+    "decade of n: 'consistent' when the one-sided test puts the slope on the bound's side, "
+    "'inconsistent' when on the other side — at these n only: a finite-n slope cannot refute a limit "
+    "statement, and KL-UCB-type indices approach their limits slowly (log log n terms). The ratio is "
+    "the bound's value (or log n coefficient) over the empirical regret (or slope).")
+
+QUALITATIVE_TEXT = (
+    "A claim is 'reproduced' only when its tests reject their nulls in the claimed direction at "
+    "α = 0.05 after the Holm–Bonferroni correction over every comparison it combines; 'contradicted' "
+    "when some comparison is significant the other way; otherwise 'inconclusive', with the power the "
+    "tests had against a 10 % effect. A run shorter than the source's never contradicts it "
+    "('inconclusive at n < source n'). Orderings of policies use paired tests (the policies of a "
+    "setting share their seeds); changes across settings use Welch tests (settings have their own seeds).")
 
 #: settings beyond this many get one combined figure instead of one figure set each
 MAX_SETTING_FIGS = 4
@@ -71,6 +82,18 @@ def _results_table(data: dict, s: dict) -> dict:
                      caption=f"{s['label']}: regret at n = {n:,} over {data['runs']} replications")
 
 
+def _verdict_cell(c: dict) -> str:
+    if c["verdict"] == "inconclusive" and c.get("power_text"):
+        return f"inconclusive ({c['power_text']})"
+    return c["verdict"]
+
+
+def _test_cell(c: dict) -> str:
+    if "test" not in c:
+        return "no test"
+    return f"{c['test']}; α = {_f(c['level']):g}; {c['correction']}"
+
+
 def _bounds_table(s: dict) -> dict | None:
     if not s["bounds"]:
         return None
@@ -87,11 +110,30 @@ def _bounds_table(s: dict) -> dict | None:
             emp, ratio = c.get("detail", ""), "n/a"
         rows.append([b["theorem_id"], b["policy"], b["kind"],
                      "asymptotic" if b["asymptotic"] else "finite-time", _fmt(b["log_coefficient"]),
-                     _fmt(b["value_at_n"]), emp, ratio, c["verdict"],
+                     _fmt(b["value_at_n"]), emp, ratio, _verdict_cell(c), _test_cell(c),
                      "; ".join(b["omitted"] + b["notes"])])
     return doc.table(["bound", "policy", "kind", "type", "log n coefficient", "bound value at n (known part)",
-                      "empirical", "ratio (bound / empirical)", "verdict", "omitted constants, notes"],
+                      "empirical", "ratio (bound / empirical)", "verdict", "test; level; correction",
+                      "omitted constants, notes"],
                      rows, caption=f"{s['label']}: bounds vs the empirical regret")
+
+
+def _source_n_text(data: dict) -> str:
+    sns = [int(_f(x)) for x in [data.get("source_n")] + [s.get("source_n") for s in data["settings"]]
+           if x is not None]
+    if not sns:
+        return ""
+    src = f" ({data['source_text']})" if data.get("source_text") else ""
+    short = (f" n = {data['n']:,} is shorter: a verdict decided on a setting the source ran longer never "
+             "says 'contradicted'." if data["n"] < max(sns) else "")
+    return f" The source's horizon: n = {', '.join(f'{x:,}' for x in sorted(set(sns)))}{src}.{short}"
+
+
+def _qualitative_row(q: dict) -> list:
+    if "test" not in q:  # a results.json written before the verdicts stated their tests
+        return [q["claim"], q["answer"], "not stated (older results.json)", "", q.get("detail", "")]
+    return [q["claim"], q["verdict"], f"{q['test']}; α = {_f(q['level']):g}; {q['correction']}",
+            q["decided_at"], q["detail"]]
 
 
 def _settings_table(data: dict) -> dict:
@@ -162,7 +204,7 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
     blocks += [doc.p(n) for n in data.get("notes", [])]
     blocks.append(doc.p(f"Profile '{data['profile']}': n = {data['n']:,} rounds, {data['runs']} "
                         "replications per policy and setting; regret is the cumulative pseudo-regret; "
-                        "every policy of a setting uses the same seed."))
+                        "every policy of a setting uses the same seed." + _source_n_text(data)))
     run = data.get("run", {})
     if run:
         blocks.append(doc.p(f"Simulated by {run.get('runner')}: {run.get('computed')} tasks computed, "
@@ -174,8 +216,9 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
         blocks.append(doc.notice("not computed yet: policies not available in sim: "
                                  + ", ".join(data["missing_policies"])))
     if data["qualitative"]:
-        blocks.append(doc.table(["claim of the source", "answer", "numbers"],
-                                [[q["claim"], q["answer"], q["detail"]] for q in data["qualitative"]],
+        blocks.append(doc.p(QUALITATIVE_TEXT))
+        blocks.append(doc.table(["claim of the source", "verdict", "test; level; correction", "decided at",
+                                 "numbers"], [_qualitative_row(q) for q in data["qualitative"]],
                                 caption="The source's qualitative claims, tested"))
     for i, s in enumerate(data["settings"]):
         blocks.append(doc.h(s["label"], 3, anchor=f"{exp.name}-{i}"))

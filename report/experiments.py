@@ -3,7 +3,9 @@
 An :class:`Experiment` says *what* to run — the settings (each an environment
 constructor, K, the bounds to compare), the policies, the sizes per profile, the
 source's qualitative claims to test — and :func:`compute_experiment` runs it with
-``sim.simulate`` and compares with ``report.compare``.  Rendering lives in
+``sim.simulate`` and compares with ``report.compare``; every verdict — a bound comparison
+or a qualitative claim — is a family of one-sided tests decided by :mod:`clickbound.report.stats`
+(level ``stats.ALPHA``, Holm–Bonferroni over the family).  Rendering lives in
 :mod:`clickbound.report.exp_render`.  Nothing here invents a number: a missing package makes
 the section "not computed yet" (:class:`~clickbound.report.sections.NotReady`).
 
@@ -25,10 +27,12 @@ from typing import Any
 
 import numpy as np
 
+from clickbound.report import stats as st
 from clickbound.report.sections import ComputeContext, NotReady, Section, register_section
 
-#: two-sided level of every confidence interval in the experiment sections
-LEVEL = 0.95
+#: two-sided level of every confidence interval in the experiment sections; the tests run at
+#: 1 − LEVEL = stats.ALPHA
+LEVEL = 1.0 - st.ALPHA
 
 _EXPERIMENTS: dict[str, Experiment] = {}
 
@@ -57,7 +61,8 @@ class Setting:
 
     ``params`` are shown in the settings table (and may be a figure's x axis);
     ``make_env`` builds the ``sim`` environment; ``policies`` overrides the
-    experiment's list for this setting.
+    experiment's list for this setting; ``source_n`` the experiment's ``source_n`` (when the
+    source ran this setting at another horizon).
     """
 
     label: str
@@ -67,14 +72,17 @@ class Setting:
     bounds: tuple[BoundSpec, ...] = ()
     policy_params: Mapping[str, Mapping] = field(default_factory=dict)
     policies: tuple[str, ...] | None = None
+    source_n: int | None = None
 
 
 @dataclass(frozen=True)
 class Qualitative:
-    """A claim of the source about the experiment: ``test(data) -> (answer, detail)``.
+    """A claim of the source about the experiment: ``test(data) -> row``.
 
-    ``answer`` is "reproduced", "not reproduced" or "inconclusive"; ``data`` is the
-    section's computed data (so the test reads exactly the numbers shown).
+    ``row`` is :func:`clickbound.report.stats.verdict_row`'s dict: ``answer`` ("reproduced",
+    "contradicted" or "inconclusive"), the verdict text, the test, its level, the correction,
+    n and runs (and the source's n), the numbers.  ``data`` is the section's computed data
+    (so the test reads exactly the numbers shown).
     """
 
     text: str
@@ -98,6 +106,10 @@ class Experiment:
     derive: Callable[[Setting, dict], dict] | None = None
     notes: tuple[str, ...] = ()
     extra_render: Callable[[dict, Any], list] | None = None
+    #: the horizon the source ran (None: the source ran no such experiment); a shorter run never
+    #: contradicts the source (issue 14); ``source_text`` says where the number comes from
+    source_n: int | None = None
+    source_text: str = ""
 
     def __post_init__(self):
         if set(self.sizes) != {"quick", "paper"}:
@@ -160,7 +172,8 @@ def bound_record(bspec: BoundSpec, checkpoints, regret) -> dict:
         c = compare.compare_asymptotic(n, regret, coef, res_last.kind, level=LEVEL)
         rec["comparison"] = {"verdict": c.verdict, "slope": c.slope.slope, "slope_lower": c.slope.lower,
                              "slope_upper": c.slope.upper, "window": list(c.slope.n_window),
-                             "ratio": c.ratio, "how": "slope of R(n) on log n over the last decade"}
+                             "ratio": c.ratio, "how": "slope of R(n) on log n over the last decade",
+                             **_decision_fields(c.decision)}
     else:
         fin = np.array(vals)
         if np.isnan(fin).any():  # compare only where the bound is defined
@@ -169,8 +182,14 @@ def bound_record(bspec: BoundSpec, checkpoints, regret) -> dict:
         c = compare.compare_finite(n, regret, fin, level=LEVEL)
         rec["comparison"] = {"verdict": c.verdict, "tightness": c.tightness, "max_excess": c.max_excess,
                              "first_violation_n": c.first_violation_n,
-                             "how": "simultaneous band vs the bound at every checkpoint"}
+                             "how": "one-sided t-test against the bound at every checkpoint",
+                             **_decision_fields(c.decision)}
     return rec
+
+
+def _decision_fields(d: st.Decision) -> dict:
+    return {"test": d.test, "level": d.alpha, "correction": d.correction, "power": d.power,
+            "power_text": d.power_text, "decision": d.as_dict()}
 
 
 def _run(ctx: ComputeContext, jobs: list, sizes: Sizes) -> tuple[list, dict]:
@@ -233,22 +252,145 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
         brecs = [bound_record(b, res[b.policy].checkpoints, res[b.policy].regret) for b in s.bounds]
         out_settings.append({"label": s.label, "params": dict(s.params), "K": envs[i].resolve_K(s.K),
                              "L": envs[i].L, "seed": seeds[i],
+                             "source_n": s.source_n if s.source_n is not None else exp.source_n,
                              "policies": {p: policy_record(r) for p, r in res.items()},
                              "bounds": brecs, "derived": exp.derive(s, res) if exp.derive else {}})
     run_info["sim_wall_s"] = round(time.perf_counter() - t0, 3)
     data = {"id": exp.id, "source": exp.source, "setting_text": exp.setting_text,
             "stand_in": exp.stand_in, "notes": list(exp.notes), "profile": ctx.profile,
             "missing_policies": missing, "run": run_info,
-            "n": sizes.n, "runs": sizes.runs, "level": LEVEL, "settings": out_settings}
+            "n": sizes.n, "runs": sizes.runs, "level": LEVEL, "alpha": st.ALPHA,
+            "source_n": exp.source_n, "source_text": exp.source_text, "settings": out_settings}
     from clickbound.report.results import jsonable
 
     data = jsonable(data)
-    data["qualitative"] = [dict(zip(("claim", "answer", "detail"), (q.text, *q.test(data))))
-                           for q in exp.qualitative]
+    data["qualitative"] = [jsonable({"claim": q.text, **q.test(data)}) for q in exp.qualitative]
     return data
 
 
 # ------------------------------------------------------------ qualitative tests
+# Each returns a test(data) -> stats.verdict_row(...) built from one family of comparisons.
+
+
+def _indices(data, setting) -> list[int]:
+    return (list(range(len(data["settings"]))) if setting is None else
+            [setting] if isinstance(setting, int) else list(setting))
+
+
+def verdict(data: dict, decision: st.Decision, idx, note: str = "") -> dict:
+    """The row of a decision over the settings ``idx``: with n, runs and the longest source n among them."""
+    sn = [data["settings"][i].get("source_n") for i in idx]
+    sn = [int(x) for x in sn if x is not None]
+    return st.verdict_row(decision, int(data["n"]), int(data["runs"]), max(sn) if sn else None,
+                          data.get("source_text", ""), note)
+
+
+def _label(data, i, idx, text):
+    return f"{data['settings'][i]['label']}: {text}" if len(idx) > 1 else text
+
+
+def _ordering(policy: str, others, setting, claim: str):
+    """Paired one-sided t-tests of ``policy``'s final regret against each other policy's (shared seeds)."""
+
+    def test(data):
+        idx = _indices(data, setting)
+        comps, missing = [], []
+        for i in idx:
+            pol = data["settings"][i]["policies"]
+            if policy not in pol:
+                missing.append(f"{policy} was not run ({data['settings'][i]['label']})")
+                continue
+            for other in (others or [p for p in pol if p != policy]):
+                if other not in pol:
+                    missing.append(f"{other} was not run")
+                    continue
+                comps.append(st.paired(pol[policy]["final"], pol[other]["final"], claim,
+                                       _label(data, i, idx, f"{policy} vs {other}"),
+                                       what=f"R({policy}) − R({other})"))
+        return verdict(data, st.decide(comps, missing=missing), idx)
+    return test
+
+
+def beats(policy: str, others: tuple[str, ...] | None = None, setting=None):
+    """Qualitative test: ``policy``'s final regret is below each of ``others`` (default: all).
+
+    One-sided paired t-test per pair (every policy of a setting runs on the same seeds),
+    Holm over the pairs and settings.  ``setting``: one index, a tuple of indices, or None
+    for every setting.
+    """
+    return _ordering(policy, others, setting, "less")
+
+
+def best_policy(policy: str, setting: int | None = None):
+    """Qualitative test: ``policy`` has the smallest final regret (paired tests vs every other policy)."""
+    return _ordering(policy, None, setting, "less")
+
+
+def worst_policy(policy: str, setting: int | None = None):
+    """Qualitative test: ``policy`` has the largest final regret (paired tests vs every other policy)."""
+    return _ordering(policy, None, setting, "greater")
+
+
+def bound_verdicts(theorem_id: str):
+    """Qualitative test: ``theorem_id`` is respected in every setting where it was compared.
+
+    The family is every test the bound rows made (every checkpoint of a finite-time bound,
+    the slope test of an asymptotic one) over every setting, decided together with Holm;
+    a row without a test (no constant) makes the claim inconclusive.
+    """
+
+    def test(data):
+        comps, missing, idx, rows = [], [], [], []
+        for i, s in enumerate(data["settings"]):
+            for b in s["bounds"]:
+                if b["theorem_id"] != theorem_id:
+                    continue
+                c = b["comparison"]
+                rows.append(f"{s['label']}: {c['verdict']}")
+                if "decision" not in c:
+                    missing.append(f"{s['label']}: not tested ({c.get('detail') or c['verdict']})")
+                    continue
+                idx.append(i)
+                comps += [dataclasses.replace(st.Comparison.from_dict(x),
+                                              label=f"{s['label']}, {x['label']}")
+                          for x in c["decision"]["comparisons"]]
+        if not rows:
+            return st.undecided_row(f"{theorem_id} not compared", data["n"], data["runs"])
+        return verdict(data, st.decide(comps, missing=missing), idx or range(len(data["settings"])),
+                       note="each setting's own row: " + "; ".join(rows))
+    return test
+
+
+def ratio_about(num: str, den: str, factor: float, within: float, setting: int = 0):
+    """Qualitative test: ``R(num)/R(den)`` at the final n is "about" ``factor``.
+
+    "About" is read as within a factor ``within`` of ``factor`` (the caller states why): an
+    equivalence test, two one-sided paired t-tests on the log ratio of the mean final regrets
+    (delta method: per replication ``a_r/mean(a) − b_r/mean(b)``, shared seeds), "ratio >
+    factor/within" and "ratio < factor·within", Holm over the two.
+    """
+
+    def test(data):
+        pol = data["settings"][setting]["policies"]
+        if num not in pol or den not in pol:
+            return st.undecided_row(f"{num if num not in pol else den} was not run", data["n"], data["runs"])
+        a, b = np.asarray(pol[num]["final"], float), np.asarray(pol[den]["final"], float)
+        if not (a.mean() > 0 and b.mean() > 0):
+            return st.undecided_row("a mean regret is not positive: no ratio", data["n"], data["runs"])
+        z = a / a.mean() - b / b.mean()
+        se, df = float(z.std(ddof=1) / math.sqrt(z.size)), z.size - 1
+        lr = math.log(a.mean() / b.mean())
+        lo, hi = factor / within, factor * within
+        name = f"log(R({num})/R({den}))"
+        kw = {"test": "one-sided paired t-test on the log ratio of mean final regrets (delta method)",
+              "effect": math.log(within), "effect_text": f"ratio of exactly {factor:g}", "what": name}
+        comps = [st.from_summary(f"ratio > {lo:.3g}", lr, se, df, math.log(lo), "greater", **kw),
+                 st.from_summary(f"ratio < {hi:.3g}", lr, se, df, math.log(hi), "less", **kw)]
+        h = float(_t(df)) * se
+        note = (f"R({num})/R({den}) = {math.exp(lr):.3g} [{math.exp(lr - h):.3g}, {math.exp(lr + h):.3g}] "
+                f"at n = {data['n']:,}; 'about {factor:g}' read as [{lo:.3g}, {hi:.3g}]")
+        return verdict(data, st.decide(comps), [setting], note=note)
+    return test
 
 
 def _t(df: int) -> float:
@@ -257,139 +399,38 @@ def _t(df: int) -> float:
     return float(stats.t.ppf(0.5 + LEVEL / 2.0, df=df))
 
 
-def mean_ci(x) -> tuple[float, float, float]:
-    x = np.asarray(x, dtype=float)
-    m = float(x.mean())
-    h = _t(x.size - 1) * float(x.std(ddof=1)) / math.sqrt(x.size)
-    return m, m - h, m + h
-
-
-def diff_ci(a, b, paired: bool) -> tuple[float, float, float]:
-    """CI of mean(a) − mean(b): paired t (same seeds) or Welch-style normal-t with min df."""
-    a, b = np.asarray(a, float), np.asarray(b, float)
-    if paired:
-        return mean_ci(a - b)
-    d = a.mean() - b.mean()
-    se = math.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size)
-    h = _t(min(a.size, b.size) - 1) * se
-    return float(d), float(d - h), float(d + h)
-
-
-def beats(policy: str, others: tuple[str, ...] | None = None, setting=None):
-    """Qualitative test: ``policy``'s final regret is below each of ``others`` (default: all).
-
-    ``setting``: one index, a tuple of indices, or None for every setting.
-    """
-
-    def test(data):
-        idx = (range(len(data["settings"])) if setting is None else
-               [setting] if isinstance(setting, int) else list(setting))
-        parts, answers = [], []
-        for i in idx:
-            pol = data["settings"][i]["policies"]
-            if policy not in pol:
-                return "inconclusive", f"{policy} was not run"
-            for other in (others or [p for p in pol if p != policy]):
-                if other not in pol:
-                    answers.append("inconclusive")
-                    parts.append(f"{other} was not run")
-                    continue
-                d, lo, hi = diff_ci(pol[policy]["final"], pol[other]["final"], paired=True)
-                answers.append("reproduced" if hi < 0 else "not reproduced" if lo > 0 else "inconclusive")
-                parts.append(f"R({policy}) − R({other}) = {d:.4g} [{lo:.4g}, {hi:.4g}]")
-        return _combine(answers), "; ".join(parts)
-    return test
-
-
-def bound_verdicts(theorem_id: str, want: str = "consistent"):
-    """Qualitative test: every setting's comparison with ``theorem_id`` has verdict ``want``."""
-
-    def test(data):
-        vs = [(s["label"], b["comparison"]["verdict"]) for s in data["settings"] for b in s["bounds"]
-              if b["theorem_id"] == theorem_id]
-        if not vs:
-            return "inconclusive", f"{theorem_id} not compared"
-        ans = ("reproduced" if all(v == want for _, v in vs) else
-               "not reproduced" if any(v == "inconsistent" or v == "violated" for _, v in vs)
-               else "inconclusive")
-        return ans, "; ".join(f"{lab}: {v}" for lab, v in vs)
-    return test
-
-
-def best_policy(policy: str, setting: int | None = None):
-    """Qualitative test: ``policy`` has the smallest final regret (paired CIs vs every other policy)."""
-    return beats(policy, None, setting)
-
-
-def worst_policy(policy: str, setting: int | None = None):
-    """Qualitative test: ``policy`` has the largest final regret."""
-
-    def test(data):
-        idx = range(len(data["settings"])) if setting is None else [setting]
-        parts, answers = [], []
-        for i in idx:
-            pol = data["settings"][i]["policies"]
-            for other in pol:
-                if other == policy:
-                    continue
-                d, lo, hi = diff_ci(pol[policy]["final"], pol[other]["final"], paired=True)
-                answers.append("reproduced" if lo > 0 else "not reproduced" if hi < 0 else "inconclusive")
-                parts.append(f"R({policy}) − R({other}) = {d:.4g} [{lo:.4g}, {hi:.4g}]")
-        return _combine(answers), "; ".join(parts)
-    return test
-
-
-def ratio_about(num: str, den: str, factor: float, within: float, setting: int = 0):
-    """Qualitative test: ``R(num)/R(den)`` at the final n is "about" ``factor``.
-
-    "About" is read as within a factor ``within`` of ``factor`` (the caller states why);
-    the ratio's CI comes from the delta method on the two means.
-    """
-
-    def test(data):
-        pol = data["settings"][setting]["policies"]
-        a, b = np.asarray(pol[num]["final"], float), np.asarray(pol[den]["final"], float)
-        r = a.mean() / b.mean()
-        rel = math.sqrt((a.std(ddof=1) / a.mean()) ** 2 / a.size + (b.std(ddof=1) / b.mean()) ** 2 / b.size)
-        h = _t(min(a.size, b.size) - 1) * rel * r
-        lo, hi = factor / within, factor * within
-        ans = ("reproduced" if lo <= r - h and r + h <= hi else
-               "not reproduced" if r + h < lo or r - h > hi else "inconclusive")
-        return ans, (f"R({num})/R({den}) = {r:.3g} [{r - h:.3g}, {r + h:.3g}] at n = {data['n']:,}; "
-                     f"'about {factor:g}' read as [{lo:.3g}, {hi:.3g}]")
-    return test
-
-
 def monotone_in(param: str, policy: str, increasing: bool):
-    """Qualitative test: ``policy``'s final regret moves with ``param`` when the other params are fixed."""
+    """Qualitative test: ``policy``'s final regret moves with ``param`` when the other params are fixed.
+
+    Every pair of settings adjacent in ``param`` (the other parameters equal) is one one-sided
+    Welch t-test (settings use different seeds: independent samples) of the change
+    ``mean R(later) − mean R(earlier)``, claimed ``> 0`` (increasing) or ``< 0`` (decreasing);
+    Holm over the pairs.  The change is printed as measured, with its own sign.
+    """
 
     def test(data):
         groups: dict[tuple, list] = {}
-        for s in data["settings"]:
+        for i, s in enumerate(data["settings"]):
             if param not in s["params"] or policy not in s["policies"]:
                 continue
-            key = tuple(sorted((k, v) for k, v in s["params"].items() if k != param and k != "order"))
-            groups.setdefault(key, []).append(s)
-        parts, answers = [], []
-        for key, ss in groups.items():
-            ss = sorted(ss, key=lambda s: s["params"][param])
-            for s0, s1 in itertools.pairwise(ss):
-                d, lo, hi = diff_ci(s1["policies"][policy]["final"], s0["policies"][policy]["final"],
-                                    paired=False)
-                if not increasing:
-                    d, lo, hi = -d, -hi, -lo
-                answers.append("reproduced" if lo > 0 else "not reproduced" if hi < 0 else "inconclusive")
-                parts.append(f"{s0['label']} → {param}={s1['params'][param]}: change {d:+.4g} "
-                             f"[{lo:+.4g}, {hi:+.4g}]")
-        if not answers:
-            return "inconclusive", f"no pair of settings differs only in {param}"
-        return _combine(answers), "; ".join(parts)
+            key = tuple(sorted((k, str(v)) for k, v in s["params"].items() if k != param and k != "order"))
+            groups.setdefault(key, []).append(i)
+        comps, idx, ties = [], [], []
+        claim = "greater" if increasing else "less"
+        for members in groups.values():
+            members = sorted(members, key=lambda i: data["settings"][i]["params"][param])
+            for i0, i1 in itertools.pairwise(members):
+                s0, s1 = data["settings"][i0], data["settings"][i1]
+                if s0["params"][param] == s1["params"][param]:
+                    ties.append(f"{s0['label']} and {s1['label']} share {param} = {s0['params'][param]}")
+                    continue
+                f0, f1 = s0["policies"][policy]["final"], s1["policies"][policy]["final"]
+                comps.append(st.welch(
+                    f1, f0, claim, f"{s0['label']} → {param} = {s1['params'][param]}: mean R(n) "
+                                   f"{np.mean(f0):.4g} → {np.mean(f1):.4g}", what="change"))
+                idx += [i0, i1]
+        if not comps:
+            return st.undecided_row(f"no pair of settings differs only in {param}", data["n"], data["runs"])
+        note = ("not compared (equal " + param + "): " + "; ".join(ties)) if ties else ""
+        return verdict(data, st.decide(comps), sorted(set(idx)), note=note)
     return test
-
-
-def _combine(answers: list[str]) -> str:
-    if not answers:
-        return "inconclusive"
-    if "not reproduced" in answers:
-        return "not reproduced"
-    return "reproduced" if all(a == "reproduced" for a in answers) else "inconclusive"

@@ -55,7 +55,7 @@ def settings(profile: str):
         return sim.Cascade(list(W_BLOG))
 
     out = [Setting(label="CascadeUCB1, L=10, K=3, the blog's w̄", params={"w̄": str(W_BLOG)},
-                   make_env=blog_env, K=3, policies=("CascadeUCB1",),
+                   make_env=blog_env, K=3, policies=("CascadeUCB1",), source_n=100_000,
                    bounds=(BoundSpec("CascadeUCB1", lambda n: cascade_ucb1_order(W_BLOG, 3, n)),
                            BoundSpec("CascadeUCB1",
                                      lambda n: cascade_ucb1_kveton_recalled(W_BLOG, 3, n))))]
@@ -88,6 +88,7 @@ EXPERIMENT = register_experiment(Experiment(
             "Kveton et al. 2015a constant is shown only as recalled and unverified, as its notes say.")),
     settings=settings, policies=("CascadeUCB1", "CascadeLinTS"),
     sizes={"quick": Sizes(n=10_000, runs=5), "paper": Sizes(n=100_000, runs=20)},
+    source_n=10_000, source_text="10^4 steps for the tag-feature settings, 10^5 for the first",
     qualitative=(
         Qualitative("CascadeLinTS has lower regret than CascadeUCB1 on the tag-feature items "
                     "(CascadeLinTSの方がリグレットが少ない)",

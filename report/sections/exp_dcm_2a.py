@@ -45,7 +45,7 @@ EXPERIMENT = register_experiment(Experiment(
                  "settings table is γ(L−K)Δ(1+log(1/Δ))/D_KL(p−Δ‖p), the slides' upper-bound order.",
     settings=settings, policies=("dcmKL-UCB",),
     sizes={"quick": Sizes(n=10_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
-    grid_axis="order",
+    grid_axis="order", source_n=100_000, source_text="実験1: ステップ数は n = 10^5で固定",
     qualitative=(
         Qualitative("the O(L−K) part of the bound shows: regret grows with L at fixed K, Δ "
                     "(上限のO(L-K)部分が反映)", monotone_in("L", "dcmKL-UCB", increasing=True)),

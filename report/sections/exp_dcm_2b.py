@@ -40,7 +40,7 @@ EXPERIMENT = register_experiment(Experiment(
     setting_text="B_LB(L = 10, A* = [K], p = 0.2, Δ = 0.15, γ); the source fixes n = 10^5.",
     settings=settings, policies=("dcmKL-UCB",),
     sizes={"quick": Sizes(n=10_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
-    grid_axis="order",
+    grid_axis="order", source_n=100_000, source_text="実験1 (Figure 2b): n = 10^5で固定",
     qualitative=(
         Qualitative("Theorem 1's bound holds in every setting (定理1で示したバウンドの正しさをある程度確認できた)",
                     bound_verdicts("DCM-T1")),

@@ -41,18 +41,29 @@ def _syn_policy(rng, n, runs, scale):
             "counts_mean": [1.0, 2.0]}
 
 
+def _syn_decision(estimate, null, claim) -> dict:
+    """Test fields of a bound row, made by the real machinery (report.stats) on fixture numbers."""
+    from clickbound.report import stats as st
+
+    d = st.decide([st.from_summary("fixture", estimate, abs(estimate) / 10, 9, null, claim,
+                                   "fixture one-sided t-test", abs(null) / 10)])
+    return {"test": d.test, "level": d.alpha, "correction": d.correction, "power": d.power,
+            "power_text": d.power_text, "decision": d.as_dict()}
+
+
 def _syn_bounds(policy, cps, coef):
     n = np.asarray(cps, float)
     return [{"theorem_id": "SYN-UPPER", "source": "fixture", "kind": "upper", "policy": policy,
              "asymptotic": True, "log_coefficient": coef, "value_at_n": coef * np.log(n[-1]),
              "omitted": ["C (fixture)"], "notes": [], "values": (coef * np.log(n)).tolist(),
              "comparison": {"verdict": "consistent", "slope": coef / 2, "slope_lower": coef / 3,
-                            "slope_upper": coef / 1.5, "window": [n[-1] / 10, n[-1]], "ratio": 2.0}},
+                            "slope_upper": coef / 1.5, "window": [n[-1] / 10, n[-1]], "ratio": 2.0,
+                            **_syn_decision(coef / 2, coef, "less")}},
             {"theorem_id": "SYN-FINITE", "source": "fixture", "kind": "upper", "policy": policy,
              "asymptotic": False, "log_coefficient": coef, "value_at_n": coef * np.log(n[-1]) + 5,
              "omitted": [], "notes": [], "values": ["nan"] + (coef * np.log(n[1:]) + 5).tolist(),
              "comparison": {"verdict": "holds", "tightness": 3.0, "max_excess": -1.0,
-                            "first_violation_n": None}},
+                            "first_violation_n": None, **_syn_decision(coef, coef * 1.5, "less")}},
             {"theorem_id": "SYN-ORDER", "source": "fixture", "kind": "upper", "policy": policy,
              "asymptotic": True, "log_coefficient": "nan", "value_at_n": "nan", "omitted": [],
              "notes": [], "values": ["nan"] * len(cps),
@@ -78,8 +89,18 @@ def synthetic_experiment(exp, rng) -> dict:
     return {"id": exp.id, "source": "fixture", "setting_text": "synthetic fixture", "stand_in": "",
             "notes": [], "profile": "quick", "missing_policies": [],
             "run": {"runner": "fixture", "computed": 0, "cached": 0, "sim_wall_s": 0.0},
-            "n": n, "runs": runs, "level": 0.95, "settings": settings,
-            "qualitative": [{"claim": "fixture claim", "answer": "inconclusive", "detail": "fixture"}]}
+            "n": n, "runs": runs, "level": 0.95, "alpha": 0.05, "source_n": 100_000,
+            "source_text": "fixture", "settings": settings,
+            "qualitative": [{"claim": "fixture claim", **_syn_qualitative(settings, n, runs)}]}
+
+
+def _syn_qualitative(settings, n, runs) -> dict:
+    """A verdict row made by the real machinery (report.stats) from the fixture's numbers."""
+    from clickbound.report import stats as st
+
+    pols = list(settings[0]["policies"].values())
+    comps = [st.paired(pols[0]["final"], p["final"], "less", f"fixture vs {i}") for i, p in enumerate(pols[1:])]
+    return st.verdict_row(st.decide(comps), n, runs, 100_000, "fixture")
 
 
 #: experiment sections the fast tests render (per-setting figures, grid figures, an extra

@@ -3,6 +3,7 @@ qualitative-claim tests on data whose answer is known, and the "not computed yet
 """
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from clickbound.report.exp_render import render_experiment
@@ -71,7 +72,7 @@ def test_compute_experiment_on_a_tiny_real_simulation(tmp_path):
 @pytest.mark.slow
 def test_compute_experiment_with_two_policies(tmp_path):
     data = _check_tiny(tmp_path, _tiny_experiment(("KL-UCB", "UCB1")))
-    assert data["qualitative"][0]["answer"] in ("reproduced", "not reproduced", "inconclusive")
+    assert data["qualitative"][0]["answer"] in ("reproduced", "contradicted", "inconclusive")
 
 
 def _check_tiny(tmp_path, exp):
@@ -89,9 +90,11 @@ def _check_tiny(tmp_path, exp):
     assert not ucb["asymptotic"] and ucb["comparison"]["verdict"] in ("holds", "violated", "inconclusive")
     assert by_id["LAI-ROBBINS"]["comparison"]["verdict"] in ("consistent", "inconsistent", "inconclusive")
     q = {x["claim"]: x for x in data["qualitative"]}
-    assert q["UCB1 sits above Lai-Robbins"]["answer"] in ("reproduced", "not reproduced", "inconclusive")
+    assert q["UCB1 sits above Lai-Robbins"]["answer"] in ("reproduced", "contradicted", "inconclusive")
+    assert "slopes" in q["UCB1 sits above Lai-Robbins"]["test"]
     if "KL-UCB" not in exp.policies:
         assert q["UCB1 beats KL-UCB"]["answer"] == "inconclusive"  # not run: never a made-up answer
+        assert "KL-UCB was not run" in q["UCB1 beats KL-UCB"]["detail"]
     # the same seed gives the same numbers
     again = compute_experiment(exp, ctx)
     assert again["settings"][0]["policies"] == s["policies"]
@@ -116,49 +119,134 @@ def test_missing_bounds_module_means_not_computed(monkeypatch):
 # ------------------------------------------------------------ qualitative tests on known data
 
 
-def _data(finals: dict, params=None, n=1000):
+def _data(finals: dict, params=None, n=1000, source_n=None):
     pols = {p: {"final": list(map(float, f))} for p, f in finals.items()}
-    return {"n": n, "settings": [{"label": "s", "params": params or {}, "policies": pols, "bounds": []}]}
+    runs = len(next(iter(finals.values())))
+    return {"n": n, "runs": runs, "settings": [{"label": "s", "params": params or {}, "policies": pols,
+                                                "bounds": [], "source_n": source_n}]}
 
 
 A_LOW = [1.0, 1.1, 0.9, 1.0]
 B_HIGH = [5.0, 5.2, 4.9, 5.1]
 B_SAME = [1.05, 1.0, 0.95, 1.0]
+#: every verdict row states these (issue 18)
+ROW_KEYS = {"answer", "verdict", "test", "level", "correction", "n", "runs", "decided_at", "detail", "power"}
 
 
-def test_best_worst_and_beats_answer_by_paired_cis():
-    assert best_policy("A")(_data({"A": A_LOW, "B": B_HIGH}))[0] == "reproduced"
-    assert best_policy("B")(_data({"A": A_LOW, "B": B_HIGH}))[0] == "not reproduced"
-    assert best_policy("A")(_data({"A": A_LOW, "B": B_SAME}))[0] == "inconclusive"
-    assert worst_policy("B")(_data({"A": A_LOW, "B": B_HIGH}))[0] == "reproduced"
-    ans, detail = beats("A", ("B", "C"))(_data({"A": A_LOW, "B": B_HIGH}))
-    assert ans == "inconclusive" and "C was not run" in detail
+def test_best_worst_and_beats_answer_by_paired_tests():
+    row = best_policy("A")(_data({"A": A_LOW, "B": B_HIGH}))
+    assert ROW_KEYS <= set(row) and row["answer"] == "reproduced"
+    assert "paired t-test" in row["test"] and row["level"] == 0.05 and row["n"] == 1000 and row["runs"] == 4
+    assert best_policy("B")(_data({"A": A_LOW, "B": B_HIGH}))["answer"] == "contradicted"
+    same = best_policy("A")(_data({"A": A_LOW, "B": B_SAME}))
+    assert same["answer"] == "inconclusive" and same["verdict"].startswith("inconclusive (power ")
+    assert worst_policy("B")(_data({"A": A_LOW, "B": B_HIGH}))["answer"] == "reproduced"
+    row = beats("A", ("B", "C"))(_data({"A": A_LOW, "B": B_HIGH}))
+    assert row["answer"] == "inconclusive" and "C was not run" in row["detail"]  # never reproduced
+    three = best_policy("A")(_data({"A": A_LOW, "B": B_HIGH, "C": B_HIGH}))
+    assert "Holm–Bonferroni over m = 2" in three["correction"]
+
+
+def test_a_shorter_run_than_the_sources_never_contradicts():
+    row = best_policy("B")(_data({"A": A_LOW, "B": B_HIGH}, n=1000, source_n=100_000))
+    assert row["answer"] == "inconclusive"
+    assert row["verdict"].startswith("inconclusive at n = 1,000 < source n = 100,000")
+    assert "shorter than the source's" in row["decided_at"]
+    ok = best_policy("A")(_data({"A": A_LOW, "B": B_HIGH}, n=1000, source_n=100_000))
+    assert ok["answer"] == "reproduced" and "1,000 < source n = 100,000" in ok["verdict"]
+    full = best_policy("B")(_data({"A": A_LOW, "B": B_HIGH}, n=100_000, source_n=100_000))
+    assert full["answer"] == "contradicted"
 
 
 def test_ratio_about_reads_about_as_a_stated_factor():
     d = _data({"R": [4.0, 4.1, 3.9, 4.0], "D": A_LOW})
-    assert ratio_about("R", "D", 4, 1.5)(d)[0] == "reproduced"
-    assert ratio_about("R", "D", 10, 1.5)(d)[0] == "not reproduced"
+    row = ratio_about("R", "D", 4, 1.5)(d)
+    assert row["answer"] == "reproduced" and "log ratio" in row["test"] and "m = 2" in row["correction"]
+    assert ratio_about("R", "D", 10, 1.5)(d)["answer"] == "contradicted"
+
+
+def _two_settings(param, v0, f0, v1, f1, runs_label=""):
+    return {"n": 100_000, "runs": len(f0), "settings": [
+        {"label": f"{param}={v0}", "params": {param: v0, "K": 2}, "policies": {"P": {"final": list(f0)}},
+         "bounds": [], "source_n": 100_000},
+        {"label": f"{param}={v1}", "params": {param: v1, "K": 2}, "policies": {"P": {"final": list(f1)}},
+         "bounds": [], "source_n": 100_000}]}
+
+
+def _centred(mean, runs=10, sd=5.0, seed=0):
+    """``runs`` values with exactly this mean (seeded noise around it)."""
+    x = np.random.default_rng(seed).standard_normal(runs)
+    return mean + sd * (x - x.mean())
+
+
+def test_decreasing_trend_prints_the_change_with_its_own_sign():
+    # issue 18: "Δ=0.075 → Δ=0.15: change +68.95" was printed where the regret fell from 160.6 to 91.7
+    data = _two_settings("Δ", 0.075, _centred(160.6, seed=1), 0.15, _centred(91.7, seed=2))
+    row = monotone_in("Δ", "P", increasing=False)(data)
+    assert row["answer"] == "reproduced"
+    assert "160.6 → 91.7" in row["detail"] and "change −68.9 " in row["detail"]
+    assert "+68.9" not in row["detail"] and "Welch" in row["test"]
+    # the same data read as "increasing": the change is the same number, and the claim is contradicted
+    up = monotone_in("Δ", "P", increasing=True)(data)
+    assert up["answer"] == "contradicted" and "change −68.9 " in up["detail"]
+
+
+def test_increasing_data_tested_as_decreasing():
+    data = _two_settings("L", 8, _centred(91.7, seed=3), 16, _centred(160.6, seed=4))
+    down = monotone_in("L", "P", increasing=False)(data)
+    assert down["answer"] == "contradicted" and "change +68.9 " in down["detail"]
+    assert monotone_in("L", "P", increasing=True)(data)["answer"] == "reproduced"
+
+
+def test_tied_regret_is_inconclusive_either_way_and_tied_params_are_not_compared():
+    same = _centred(100.0, seed=5)
+    data = _two_settings("Δ", 0.075, same, 0.15, same)
+    for inc in (True, False):
+        row = monotone_in("Δ", "P", increasing=inc)(data)
+        assert row["answer"] == "inconclusive" and "change +0 " in row["detail"]
+    const = _two_settings("Δ", 0.075, [7.0] * 4, 0.15, [7.0] * 4)  # no variance at all: still no verdict
+    assert monotone_in("Δ", "P", increasing=False)(const)["answer"] == "inconclusive"
+    tie = _two_settings("Δ", 0.1, _centred(160.6), 0.1, _centred(91.7))
+    row = monotone_in("Δ", "P", increasing=False)(tie)
+    assert row["answer"] == "inconclusive" and "differs only in Δ" in row["detail"]
 
 
 def test_monotone_in_compares_settings_that_differ_in_one_parameter():
-    data = {"n": 1000, "settings": [
+    data = {"n": 1000, "runs": 4, "settings": [
         {"label": "L=8", "params": {"L": 8, "K": 2}, "policies": {"P": {"final": A_LOW}}, "bounds": []},
         {"label": "L=16", "params": {"L": 16, "K": 2}, "policies": {"P": {"final": B_HIGH}}, "bounds": []},
         {"label": "L=16,K=4", "params": {"L": 16, "K": 4}, "policies": {"P": {"final": B_HIGH}},
          "bounds": []}]}
-    assert monotone_in("L", "P", increasing=True)(data)[0] == "reproduced"
-    assert monotone_in("L", "P", increasing=False)(data)[0] == "not reproduced"
-    assert monotone_in("γ", "P", increasing=True)(data)[0] == "inconclusive"
+    assert monotone_in("L", "P", increasing=True)(data)["answer"] == "reproduced"
+    assert monotone_in("L", "P", increasing=False)(data)["answer"] == "contradicted"
+    assert monotone_in("γ", "P", increasing=True)(data)["answer"] == "inconclusive"
 
 
-def test_bound_verdicts():
-    d = {"settings": [{"label": "a", "bounds": [{"theorem_id": "T", "comparison": {"verdict": "consistent"}}]},
-                      {"label": "b", "bounds": [{"theorem_id": "T", "comparison": {"verdict": "inconclusive"}}]}]}
-    assert bound_verdicts("T")(d)[0] == "inconclusive"
-    d["settings"][1]["bounds"][0]["comparison"]["verdict"] = "inconsistent"
-    assert bound_verdicts("T")(d)[0] == "not reproduced"
-    assert bound_verdicts("NOPE")(d)[0] == "inconclusive"
+def _bound_row(label, theorem, comp):
+    from clickbound.report import stats as st
+
+    d = st.decide([comp])
+    return {"label": label, "source_n": None, "policies": {},
+            "bounds": [{"theorem_id": theorem, "comparison": {"verdict": "x", "decision": d.as_dict()}}]}
+
+
+def test_bound_verdicts_decide_every_settings_tests_together():
+    from clickbound.report import stats as st
+
+    def slope(est, se=0.1):
+        return st.from_summary("slope", est, se, 19, 3.0, "less", "slope test", 0.3)
+
+    d = {"n": 1000, "runs": 20, "settings": [_bound_row("a", "T", slope(2.0)), _bound_row("b", "T", slope(2.5))]}
+    row = bound_verdicts("T")(d)
+    assert row["answer"] == "reproduced" and "m = 2" in row["correction"] and "a, slope" in row["detail"]
+    d["settings"][1] = _bound_row("b", "T", slope(3.0))
+    assert bound_verdicts("T")(d)["answer"] == "inconclusive"
+    d["settings"][1] = _bound_row("b", "T", slope(4.0))
+    assert bound_verdicts("T")(d)["answer"] == "contradicted"
+    assert bound_verdicts("NOPE")(d)["answer"] == "inconclusive"
+    d["settings"].append({"label": "c", "bounds": [{"theorem_id": "U", "comparison": {"verdict": "no constant",
+                                                                                      "detail": "none"}}]})
+    assert "not tested" in bound_verdicts("U")(d)["detail"]
 
 
 def test_sizes_reject_too_small_runs():
