@@ -13,12 +13,26 @@ _CLAIMS = {c.id: c for c in cascade_claims()}
 def test_cas_opt_proved():
     v = check(_CLAIMS["CAS-OPT"], budget_s=10)
     assert v.status == "proved" and v.matches_expectation
+    assert v.scope == "all"  # every L, K: exchange identity in abstract symbols + marked argument steps
+    steps = v.evidence["proof"]["steps"]
+    assert steps[0]["step"].startswith("every K:")
+    assert all(not s["step"].startswith("cross-check") for s in steps[:6])  # the general part comes first
     assert v.evidence["brute_force"]["instances_with_all_w<1_uniqueness_checked"] > 50
 
 
 def test_cas_exam_proved():
     v = check(_CLAIMS["CAS-EXAM"], budget_s=10)
     assert v.status == "proved" and v.matches_expectation
+    assert v.scope == "all"  # every i by induction; K = 1..6 enumeration is a cross-check
+    steps = [s["step"] for s in v.evidence["proof"]["steps"]]
+    assert any(s.startswith("(argument) induction on i") for s in steps)
+    assert sum(s.startswith("cross-check") for s in steps) > 0
+
+
+def test_no_proof_step_is_a_bare_true():
+    for c in _CLAIMS.values():
+        for s in check(c, budget_s=10).evidence["proof"]["steps"]:
+            assert s["checked"].strip() not in ("", "True", "true")
 
 
 def test_brute_force_distinguishes_lists():
