@@ -2,6 +2,8 @@
 
 Target from issue 2: all DCM claims decided in under 2 minutes on 2 cores.  Measured on the
 shared 2-core machine (load ~4 from other jobs): 85 claims in about 14 s wall, one process.
+Tests assert verdicts, not wall-clock time (issue 18: a loaded machine must change no test
+outcome); the time is printed, and `make bench` is where speed is measured.
 """
 import time
 
@@ -37,4 +39,4 @@ def test_all_dcm_claims_decided_as_registered_within_target():
     mismatches = [c.id for c in claims if not check(c, budget_s=PER_CLAIM_BUDGET_S).matches_expectation]
     elapsed = time.perf_counter() - t0
     assert mismatches == []
-    assert elapsed < DCM_TOTAL_TARGET_S, elapsed
+    print(f"{len(claims)} DCM claims decided in {elapsed:.1f} s (target {DCM_TOTAL_TARGET_S:.0f} s)")
