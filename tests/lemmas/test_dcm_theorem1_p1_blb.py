@@ -17,6 +17,43 @@ def test_true_claims_proved(cid):
     assert v.status == "proved", v.as_dict()
 
 
+def test_p1_more_data_scope_every_K_by_z3_with_the_enumerated_range_named():
+    v = lemmas.check(lemmas.get("DCM-P1/more-data"), budget_s=10)
+    assert v.status == "proved" and v.scope == "all"
+    steps = v.evidence["proof"]["steps"]
+    assert sum(s["checked"].startswith("z3 unsat") for s in steps) == 2  # containment, equality on ≤ 1 click
+    assert any(s["checked"].startswith("z3 sat") for s in steps)      # the hypotheses are not vacuous
+    assert v.evidence["enumeration"]["K"] == f"1..{p1.MAX_K_ENUMERATED}"  # the cross-check says its K range
+
+
+def test_p1_z3_proof_has_teeth():
+    # the z3 steps fail if the claim is wrong: e.g. "C_last ≤ C_first" is not provable
+    import z3
+    K, f, l, j = z3.Ints("K f l j")
+    c = z3.Function("c", z3.IntSort(), z3.BoolSort())
+    s = z3.Solver()
+    s.add(1 <= f, f <= K, c(f), z3.ForAll([j], z3.Implies(z3.And(1 <= j, j < f), z3.Not(c(j)))),
+          1 <= l, l <= K, c(l), z3.ForAll([j], z3.Implies(z3.And(l < j, j <= K), z3.Not(c(j)))), l > f)
+    assert s.check() == z3.sat
+
+
+def test_blb_proved_for_every_instance_not_only_the_brute_forced_ones():
+    v = lemmas.check(lemmas.get("DCM-BLB"), budget_s=10)
+    assert v.status == "proved" and v.scope == "all"
+    assert "γp < 1" in lemmas.get("DCM-BLB").statement_text
+    assert v.evidence["brute_force"]["instances"] == len(p1.BLB_SIZES) * len(p1.BLB_PARAMS)
+    steps = [s["step"] for s in v.evidence["proof"]["steps"]]
+    assert any("symbolic K, m" in s for s in steps) and any("geometric sum" in s for s in steps)
+
+
+def test_blb_needs_gamma_p_below_one():
+    # at γ = p = 1 a list showing one item of [K] is already optimal: why the statement assumes γp < 1
+    L, K, p, d, g = 3, 2, Fraction(1), Fraction(1, 2), Fraction(1)
+    w, v = p1.blb_instance(L, K, p, d, g)
+    from clickbound.bounds.click import dcm_reward
+    assert dcm_reward((0, 2), w, v) == 1 - (1 - g * p) ** K
+
+
 def test_chain_without_alpha_is_refuted_exactly():
     claim = lemmas.get("DCM-T1/chain/no-alpha[K=2]")
     v = lemmas.check(claim, budget_s=20)
