@@ -16,6 +16,7 @@ COMMANDS = {
     "claims": ("clickbound.report.cmd_claims", "decide every registered claim and print the verdict table"),
     "check": ("clickbound.report.cmd_check", "decide one claim and print its evidence in full"),
     "errata": ("clickbound.report.cmd_errata", "list the errata found in the sources, with evidence"),
+    "ledger": ("clickbound.report.cmd_ledger", "the source ledger: verdict counts and coverage per source"),
     "simulate": ("clickbound.report.cmd_simulate", "simulate a policy on a click model (or a TOML grid)"),
     "report": ("clickbound.report.cmd_report", "compute and render the bound-vs-empirical report"),
 }

@@ -1,0 +1,242 @@
+"""The source ledger: every line of every source, located by a verbatim quote, with a verdict.
+
+Issue 12.  One TOML file per source in this folder (``000_0b27131c69d8f24c.toml`` for
+``000_0b27131c69d8f24c.txt``), a plain list of ``[[entry]]`` tables a person edits and
+reviews.  Each entry has
+
+* ``quote`` — a verbatim substring of the source file (≥ :data:`MIN_QUOTE` characters, copied
+  from the raw text, mangled LaTeX included) that locates the item; write it as a TOML
+  literal string (``'...'`` or ``'''...'''``) so backslashes stay as they are;
+* ``kind`` — one of :data:`KINDS`;
+* ``verdict`` — one of :data:`VERDICTS`:
+  ``verified`` (``claims`` cites catalogue claims whose verdicts establish it: proved, or
+  refuted for a claim registered as the negated form), ``erratum`` (``errata`` cites a
+  registered erratum; ``conclusion_survives`` says whether what the source builds on it
+  still holds), ``gap`` (a step the source does not justify or omits; cites the erratum
+  or claim that shows what is missing), ``definition`` (nothing to check), ``open`` and
+  ``not-checkable`` (``note`` says why);
+* ``claims``, ``errata`` — IDs; ``note`` — one sentence in English, translating the
+  source's wording where it matters; optional ``scope_note`` when a cited proof covers
+  only instances because the source itself states only those.
+
+The file's own ``source`` key names the source (:func:`entries` adds it to every entry);
+its ``complete`` key says whether every displayed item is meant to be covered already (the
+tests then demand 100 % coverage and at most 10 % ``open``); a ledger still being written
+says ``complete = false``, which the report and ``clickbound ledger`` show.
+:func:`coverage` maps each displayed formula (``$$…$$`` blocks in 000, 001, 003;
+``\\begin{aligned}…\\end{aligned}`` blocks in 002) and each function/class of the code in 004
+to the entries whose quotes overlap it.  :func:`problems` lists everything a test must
+reject.  The sources live in ``../shared/seeds`` beside the repository (``CLICKBOUND_SEEDS``
+or ``seeds_dir=`` override it).
+"""
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+KINDS = ("definition", "statement", "proof-step", "algorithm", "code", "experiment", "remark")
+VERDICTS = ("verified", "erratum", "gap", "definition", "open", "not-checkable")
+MIN_QUOTE = 10
+#: source file -> how its displayed items are found (see :func:`displayed_items`)
+SOURCES = {
+    "000_0b27131c69d8f24c.txt": "dollars",
+    "001_eb740855b56fcd8b.txt": "dollars",
+    "002_3ec5ec57f55c1fdf.txt": "aligned",
+    "003_f899901a464da92a.txt": "dollars",
+    "004_d9477b3ebe233f80.txt": "code",
+}
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One ledger entry (see the module docstring for the fields)."""
+
+    source: str
+    quote: str
+    kind: str
+    verdict: str
+    claims: tuple[str, ...] = ()
+    errata: tuple[str, ...] = ()
+    note: str = ""
+    conclusion_survives: str = ""
+    scope_note: str = ""
+    index: int = 0  # position in its file (for messages)
+
+    def as_dict(self) -> dict:
+        return {"source": self.source, "quote": self.quote, "kind": self.kind, "verdict": self.verdict,
+                "claims": list(self.claims), "errata": list(self.errata), "note": self.note,
+                **({"conclusion_survives": self.conclusion_survives} if self.conclusion_survives else {}),
+                **({"scope_note": self.scope_note} if self.scope_note else {})}
+
+
+@dataclass(frozen=True)
+class Item:
+    """A displayed formula or a code function/class of a source, with its character span."""
+
+    source: str
+    start: int
+    end: int
+    text: str
+    line: int
+    covered_by: tuple[int, ...] = field(default=())
+
+
+def seeds_dir(seeds_dir: str | os.PathLike | None = None) -> Path:
+    if seeds_dir is not None:
+        return Path(seeds_dir)
+    env = os.environ.get("CLICKBOUND_SEEDS")
+    return Path(env) if env else HERE.parents[2] / "shared" / "seeds"
+
+
+@lru_cache(maxsize=None)
+def source_text(name: str, where: str | None = None) -> str:
+    if name not in SOURCES:
+        raise ValueError(f"unknown source {name!r}; the sources are {sorted(SOURCES)}")
+    path = seeds_dir(where) / name
+    if not path.is_file():
+        raise FileNotFoundError(f"source {name} not found at {path} (set CLICKBOUND_SEEDS to the seeds folder)")
+    return path.read_text(encoding="utf-8")
+
+
+_FIELDS = {"quote", "kind", "verdict", "claims", "errata", "note", "conclusion_survives", "scope_note"}
+
+
+def ledger_path(source: str) -> Path:
+    return HERE / (Path(source).stem + ".toml")
+
+
+def is_complete(source: str) -> bool:
+    """The ledger file of ``source`` declares itself complete (``complete = true``)."""
+    path = ledger_path(source)
+    return path.is_file() and tomllib.loads(path.read_text(encoding="utf-8")).get("complete") is True
+
+
+@lru_cache(maxsize=None)
+def entries(source: str | None = None) -> tuple[Entry, ...]:
+    """The entries of one source (or of every source with a ledger file), in file order."""
+    names = [source] if source else [s for s in SOURCES if ledger_path(s).is_file()]
+    out: list[Entry] = []
+    for name in names:
+        path = ledger_path(name)
+        if not path.is_file():
+            continue
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        if data.get("source") != name:
+            raise ValueError(f"{path.name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
+        for i, raw in enumerate(data.get("entry", [])):
+            extra = set(raw) - _FIELDS
+            if extra:
+                raise ValueError(f"{path.name} entry {i}: unknown field(s) {sorted(extra)}")
+            out.append(Entry(source=name, quote=raw.get("quote", ""), kind=raw.get("kind", ""),
+                             verdict=raw.get("verdict", ""), claims=tuple(raw.get("claims", ())),
+                             errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
+                             conclusion_survives=raw.get("conclusion_survives", ""),
+                             scope_note=raw.get("scope_note", ""), index=i))
+    return tuple(out)
+
+
+def quote_spans(entry: Entry, text: str) -> list[tuple[int, int]]:
+    """Every place the entry's quote occurs in the source text."""
+    if not entry.quote:
+        return []
+    return [(m.start(), m.start() + len(entry.quote)) for m in re.finditer(re.escape(entry.quote), text)]
+
+
+_CODE = re.compile(r"^[ \t]*(?:def|class)[ \t]+\w+", re.M)
+
+
+def displayed_items(source: str, where: str | None = None) -> list[Item]:
+    """The items of a source that must be covered: displayed formulas or code definitions."""
+    text = source_text(source, where)
+    how = SOURCES[source]
+    spans: list[tuple[int, int]] = []
+    if how == "dollars":
+        marks = [m.start() for m in re.finditer(r"\$\$", text)]
+        spans = [(marks[i], marks[i + 1] + 2) for i in range(0, len(marks) - 1, 2)]
+    elif how == "aligned":
+        for m in re.finditer(r"\\begin\{aligned\}", text):
+            end = text.find("\\end{aligned}", m.end())
+            spans.append((m.start(), (end if end >= 0 else m.end()) + len("\\end{aligned}")))
+    else:
+        spans = [(m.start(), m.end()) for m in _CODE.finditer(text)]
+    return [Item(source, a, b, text[a:b], text.count("\n", 0, a) + 1) for a, b in spans]
+
+
+def coverage(source: str, where: str | None = None) -> list[Item]:
+    """:func:`displayed_items` with the indices of the entries whose quotes overlap each."""
+    text = source_text(source, where)
+    ents = entries(source)
+    spans = [(i, a, b) for i, e in enumerate(ents) for a, b in quote_spans(e, text)]
+    out = []
+    for it in displayed_items(source, where):
+        cov = tuple(sorted({i for i, a, b in spans if a < it.end and it.start < b}))
+        out.append(Item(it.source, it.start, it.end, it.text, it.line, cov))
+    return out
+
+
+def problems(source: str | None = None, where: str | None = None, *, with_verdicts=None) -> list[str]:
+    """Everything wrong with the ledger (empty when sound).
+
+    ``with_verdicts`` maps claim IDs to their :class:`~clickbound.lemmas.Verdict` (the
+    caller decides them); when given, the cited claims' verdicts are checked too.
+    """
+    from clickbound import lemmas
+
+    known_claims = {c.id for c in lemmas.catalogue()}
+    known_errata = {e.id for e in lemmas.errata()}
+    out = []
+    for e in entries(source):
+        where_ = f"{ledger_path(e.source).name} entry {e.index} ({e.quote[:40]!r})"
+        if len(e.quote) < MIN_QUOTE:
+            out.append(f"{where_}: quote shorter than {MIN_QUOTE} characters")
+        elif not quote_spans(e, source_text(e.source, where)):
+            out.append(f"{where_}: quote not found verbatim in {e.source}")
+        if e.kind not in KINDS:
+            out.append(f"{where_}: kind {e.kind!r} not in {KINDS}")
+        if e.verdict not in VERDICTS:
+            out.append(f"{where_}: verdict {e.verdict!r} not in {VERDICTS}")
+        if not e.note.strip():
+            out.append(f"{where_}: no note")
+        for c in e.claims:
+            if c not in known_claims:
+                out.append(f"{where_}: cites unknown claim {c!r}")
+        for r in e.errata:
+            if r not in known_errata:
+                out.append(f"{where_}: cites unknown erratum {r!r}")
+        if e.verdict == "verified" and not e.claims:
+            out.append(f"{where_}: verified without claims")
+        if e.verdict == "erratum" and not (e.errata and e.conclusion_survives):
+            out.append(f"{where_}: erratum needs errata and conclusion_survives")
+        if e.verdict == "gap" and not (e.errata or e.claims):
+            out.append(f"{where_}: gap needs the erratum or claim that shows what is missing")
+        if with_verdicts is not None and e.verdict == "verified":
+            vs = [with_verdicts[c] for c in e.claims if c in with_verdicts]
+            bad = [v.claim_id for v in vs if v.matches_expectation is False]
+            if bad:
+                out.append(f"{where_}: cited claims do not come out as registered: {bad}")
+            established = [v for v in vs if (v.status == "proved" and (v.scope == "all" or e.scope_note))
+                           or (v.status == "refuted" and v.expected is False)]
+            if not established:
+                out.append(f"{where_}: no cited claim establishes it (proved for every parameter, "
+                           f"or on instances with a scope_note, or a refuted negation)")
+    return out
+
+
+def summary(source: str | None = None, where: str | None = None) -> dict:
+    """Per source: entry counts by verdict and displayed-item coverage."""
+    out = {}
+    for name in ([source] if source else list(SOURCES)):
+        ents = entries(name)
+        items = coverage(name, where)
+        counts = {v: sum(e.verdict == v for e in ents) for v in VERDICTS}
+        covered = sum(1 for it in items if it.covered_by)
+        out[name] = {"entries": len(ents), "complete": is_complete(name), **counts, "items": len(items),
+                     "items_covered": covered,
+                     "coverage": round(covered / len(items), 4) if items else 1.0,
+                     "not_open": round(1 - counts["open"] / len(ents), 4) if ents else 0.0}
+    return out
