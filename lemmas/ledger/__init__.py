@@ -66,6 +66,7 @@ class Entry:
     conclusion_survives: str = ""
     scope_note: str = ""
     index: int = 0  # position in its file (for messages)
+    file: str = ""  # the ledger file it comes from
 
     def as_dict(self) -> dict:
         return {"source": self.source, "quote": self.quote, "kind": self.kind, "verdict": self.verdict,
@@ -106,25 +107,30 @@ def source_text(name: str, where: str | None = None) -> str:
 _FIELDS = {"quote", "kind", "verdict", "claims", "errata", "note", "conclusion_survives", "scope_note"}
 
 
+def ledger_paths(source: str) -> list[Path]:
+    """The ledger files of ``source``: ``STEM.toml`` and any parts ``STEM-*.toml`` (a long
+    source may be read in parts), in name order."""
+    stem = Path(source).stem
+    return sorted(p for p in HERE.glob(stem + "*.toml") if p.stem == stem or p.stem.startswith(stem + "-"))
+
+
 def ledger_path(source: str) -> Path:
     return HERE / (Path(source).stem + ".toml")
 
 
 def is_complete(source: str) -> bool:
-    """The ledger file of ``source`` declares itself complete (``complete = true``)."""
-    path = ledger_path(source)
-    return path.is_file() and tomllib.loads(path.read_text(encoding="utf-8")).get("complete") is True
+    """Every ledger file of ``source`` declares itself complete (``complete = true``)."""
+    paths = ledger_paths(source)
+    return bool(paths) and all(tomllib.loads(p.read_text(encoding="utf-8")).get("complete") is True
+                               for p in paths)
 
 
 @lru_cache(maxsize=None)
 def entries(source: str | None = None) -> tuple[Entry, ...]:
     """The entries of one source (or of every source with a ledger file), in file order."""
-    names = [source] if source else [s for s in SOURCES if ledger_path(s).is_file()]
+    names = [source] if source else list(SOURCES)
     out: list[Entry] = []
-    for name in names:
-        path = ledger_path(name)
-        if not path.is_file():
-            continue
+    for name, path in ((n, p) for n in names for p in ledger_paths(n)):
         data = tomllib.loads(path.read_text(encoding="utf-8"))
         if data.get("source") != name:
             raise ValueError(f"{path.name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
@@ -136,7 +142,7 @@ def entries(source: str | None = None) -> tuple[Entry, ...]:
                              verdict=raw.get("verdict", ""), claims=tuple(raw.get("claims", ())),
                              errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
                              conclusion_survives=raw.get("conclusion_survives", ""),
-                             scope_note=raw.get("scope_note", ""), index=i))
+                             scope_note=raw.get("scope_note", ""), index=i, file=path.name))
     return tuple(out)
 
 
@@ -191,7 +197,7 @@ def problems(source: str | None = None, where: str | None = None, *, with_verdic
     known_errata = {e.id for e in lemmas.errata()}
     out = []
     for e in entries(source):
-        where_ = f"{ledger_path(e.source).name} entry {e.index} ({e.quote[:40]!r})"
+        where_ = f"{e.file or ledger_path(e.source).name} entry {e.index} ({e.quote[:40]!r})"
         if len(e.quote) < MIN_QUOTE:
             out.append(f"{where_}: quote shorter than {MIN_QUOTE} characters")
         elif not quote_spans(e, source_text(e.source, where)):
