@@ -16,6 +16,21 @@ CLAIMS = {c.id: c for c in odr.claims()}  # this module's claims only: other cat
 def test_verdicts_as_registered(cid):
     v = check(CLAIMS[cid], budget_s=30)
     assert v.status == "proved" and v.matches_expectation is True
+    # every L, K: general derivations; the drawn instances are cross-checks, not the scope
+    assert v.scope == "all"
+    assert all(s["checked"].strip() not in ("", "True", "true") for s in v.evidence["proof"]["steps"])
+
+
+def test_gap_range_is_a_general_proof_not_40_instances():
+    v = check(CLAIMS["OD-REWARD/gap-range"], budget_s=30)
+    steps = v.evidence["proof"]["steps"]
+    assert any("P_j(1 − θ*_j) + P_j θ_j" in s["step"] for s in steps)
+    assert v.evidence["brute_force_instances"] == 40
+
+
+def test_reward_identity_uses_the_every_K_abel_summation():
+    steps = check(CLAIMS["OD-REWARD"], budget_s=30).evidence["proof"]["steps"]
+    assert any("Abel summation" in s["step"] and "every K" in s["checked"] for s in steps)
 
 
 def test_enumeration_against_a_direct_depth_pmf_sum():
