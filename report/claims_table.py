@@ -5,9 +5,11 @@ Deciding is data (``Verdict`` objects); this module only loops and formats.
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from clickbound import lemmas
+from clickbound.lemmas.engine.verdict import STATISTICAL
 
 EXPECT_MARK = {True: "ok", False: "UNEXPECTED", None: "-"}
 
@@ -57,39 +59,77 @@ def _cex_text(v) -> str:
     return ", ".join(f"{k}={val}" for k, val in v.as_dict()["counterexample"].items())
 
 
+def _test_text(v) -> str:
+    """A statistical verdict's test and level (its evidence must name them)."""
+    if v.status not in STATISTICAL:
+        return ""
+    return f"{v.evidence.get('test')}, level {v.evidence.get('level')}"
+
+
 def rows(verdicts) -> list[dict]:
     return [{
         "id": v.claim_id,
         "status": v.status,
+        "verdict (scope)": v.scope_text,
         "method": v.method,
         "expected": {True: "true", False: "false", None: "?"}[v.expected],
         "as registered": EXPECT_MARK[v.matches_expectation],
         "time (s)": f"{v.elapsed_s:.2f}",
-        "counterexample": _cex_text(v),
+        "counterexample / test": _cex_text(v) or _test_text(v),
         "source": v.source,
     } for v in verdicts]
 
 
+#: the kinds of verdict the summary counts, in this order: a proof's scope told apart, the two
+#: statistical statuses together (each also counted on its own)
+SUMMARY_KINDS = ("proved (every parameter)", "proved (instances)", "checked", "refuted", "survived",
+                 "statistical")
+
+
+def verdict_kind(status: str, scope: str | None) -> str:
+    if status == "proved":
+        return "proved (every parameter)" if scope == "all" else "proved (instances)"
+    return "statistical" if status in STATISTICAL else status
+
+
+def status_counts(verdicts) -> dict[str, int]:
+    """Counts by :data:`SUMMARY_KINDS` (then any status not known here, never dropped), then each
+    statistical status.  ``verdicts``: Verdict objects or their ``as_dict()``."""
+    pairs = [(v["status"], v.get("scope")) if isinstance(v, dict) else (v.status, v.scope) for v in verdicts]
+    kinds = Counter(verdict_kind(s, sc) for s, sc in pairs)
+    out = {k: kinds.pop(k, 0) for k in SUMMARY_KINDS}
+    out.update(sorted(kinds.items()))
+    out.update({s: sum(st == s for st, _ in pairs) for s in STATISTICAL})
+    return out
+
+
+def summary_text(verdicts) -> str:
+    """``151 claims: 40 proved (every parameter), 12 proved (instances), 3 checked, …``."""
+    c = status_counts(verdicts)
+    main = [f"{c[k]} {k}" for k in c if k not in STATISTICAL]
+    stat = ", ".join(f"{c[s]} {s}" for s in STATISTICAL)
+    return f"{len(verdicts)} claims: " + ", ".join(main) + f" ({stat})"
+
+
 def render_text(verdicts) -> str:
     rs = rows(verdicts)
-    cols = ["id", "status", "method", "expected", "as registered", "time (s)", "counterexample"]
+    cols = ["id", "verdict (scope)", "method", "expected", "as registered", "time (s)", "counterexample / test"]
     widths = {c: min(60, max(len(c), *(len(r[c]) for r in rs))) if rs else len(c) for c in cols}
     lines = ["  ".join(c.ljust(widths[c]) for c in cols), "  ".join("-" * widths[c] for c in cols)]
     for r in rs:
         cells = [r[c] if len(r[c]) <= widths[c] else r[c][: widths[c] - 1] + "…" for c in cols]
         lines.append("  ".join(x.ljust(widths[c]) for x, c in zip(cells, cols)))
-    n = {s: sum(v.status == s for v in verdicts) for s in ("proved", "refuted", "survived")}
     bad = sum(v.matches_expectation is False for v in verdicts)
     lines.append("")
-    lines.append(f"{len(verdicts)} claims: {n['proved']} proved, {n['refuted']} refuted, "
-                 f"{n['survived']} survived; {bad} not as registered; "
+    lines.append(f"{summary_text(verdicts)}; {bad} not as registered; "
                  f"{sum(v.elapsed_s for v in verdicts):.1f} s of checking")
     return "\n".join(lines)
 
 
 def render_markdown(verdicts) -> str:
     rs = rows(verdicts)
-    cols = ["id", "status", "method", "expected", "as registered", "time (s)", "counterexample", "source"]
+    cols = ["id", "verdict (scope)", "method", "expected", "as registered", "time (s)", "counterexample / test",
+            "source"]
     esc = lambda s: s.replace("|", "\\|")
     out = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
     out += ["| " + " | ".join(esc(r[c]) for c in cols) + " |" for r in rs]
@@ -101,9 +141,12 @@ def render_verdict(v) -> str:
     lines = [f"claim     : {v.claim_id}" + (f"  (SPEC {v.spec_id})" if v.spec_id else ""),
              f"source    : {v.source}",
              f"statement : {v.statement}",
-             f"verdict   : {v.status}  by {v.method}  in {v.elapsed_s:.2f} s",
+             f"verdict   : {v.scope_text}  by {v.method}  in {v.elapsed_s:.2f} s",
+             f"scope     : {scope_words(v.status, v.scope, v.scope_detail)}",
              f"expected  : {d['expected']}  (as registered: {EXPECT_MARK[v.matches_expectation]})",
              f"tried     : {', '.join(v.methods_tried)}"]
+    if v.status in STATISTICAL:
+        lines.insert(4, f"test      : {_test_text(v)} (a statistical finding, not a proof or a refutation)")
     if v.counterexample:
         lines.append("counterexample (exact):")
         lines += [f"    {k} = {val}" for k, val in d["counterexample"].items()]
@@ -114,3 +157,15 @@ def render_verdict(v) -> str:
 
     lines += ["    " + ln for ln in json.dumps(d["evidence"], indent=2, ensure_ascii=False).splitlines()]
     return "\n".join(lines)
+
+
+def scope_words(status: str, scope: str | None, detail: str = "") -> str:
+    """The ``scope`` line of ``clickbound check``: what a verdict covers, in words."""
+    if status == "proved":
+        return ("every parameter value the statement quantifies over" if scope == "all"
+                else f"only the instances {detail} (no proof beyond them)")
+    return {"checked": f"exact checks on {detail} only (no proof for the statement's whole range)",
+            "refuted": "one exact counterexample (below) refutes the statement",
+            "survived": "no counterexample in the search recorded below (not a proof)"}.get(
+        status, "the simulation named in the evidence, at its level (statistical)" if status in STATISTICAL
+        else status)

@@ -3,7 +3,7 @@
 Compute decides the catalogue (``lemmas.catalogue()`` + ``lemmas.check``, through
 :func:`clickbound.report.claims_table.decide_catalogue`) and stores each verdict's
 ``as_dict()``.  Render shows one row per claim — id, SPEC ID, source, statement,
-verdict, method, counterexample or proof summary, time — with each mutant
+verdict with its scope, method, counterexample or proof summary, time — with each mutant
 (``SPEC-ID/mutant[K=..]``) right below the lemma it mutates, then the counts, then
 every exact counterexample in full.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections import Counter
 
 from clickbound.report import doc
 from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
@@ -70,14 +69,25 @@ def _clip(s: str, n: int = CELL_CHARS) -> str:
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
+def scope_text(v: dict) -> str:
+    """``proved (every parameter)``, ``proved (instances: K = 1..6)``, ``checked (…)``, or the status
+    (a results.json written before verdicts had a scope has no ``scope_text``)."""
+    return v.get("scope_text") or v["status"]
+
+
 def detail(v: dict) -> str:
-    """Counterexample (refuted), proof summary (proved) or what the search spent (survived)."""
+    """Counterexample (refuted), the test and level (statistical), proof summary (proved) or what the
+    search spent (survived)."""
     if v.get("counterexample"):
         return "counterexample: " + ", ".join(f"{k} = {val}" for k, val in v["counterexample"].items())
-    s = _find_summary(v.get("evidence") or {})
+    from clickbound.lemmas.engine.claim import STATISTICAL
+
+    ev = v.get("evidence") or {}
+    if v["status"] in STATISTICAL:
+        return _clip(f"{ev.get('test')}, level {ev.get('level')}" + (f": {ev['summary']}" if ev.get("summary") else ""))
+    s = _find_summary(ev)
     if s:
         return _clip(s)
-    ev = v.get("evidence") or {}
     return _clip(json.dumps(ev, ensure_ascii=False, default=str)) if ev else ""
 
 
@@ -85,12 +95,18 @@ AS_REGISTERED = {True: "ok", False: "UNEXPECTED", None: "-"}
 
 
 def render(data: dict, rctx: RenderContext) -> list:
+    from clickbound.report.claims_table import STATISTICAL, status_counts
+
     vs = data["verdicts"]
     blocks = [doc.p("Each claim from the sources (and each mutant, a deliberately wrong variant "
-                    "registered as expected false) is decided by the claims engine: proved (with a "
-                    "proof artefact), refuted (with an exact counterexample re-checked in rational or "
-                    f">= 50-digit arithmetic) or survived (no counterexample within {data['budget_s']:g} s "
-                    "of search, not proved). 'as registered' says whether the verdict is the one the "
+                    "registered as expected false) is decided by the claims engine, and its verdict says "
+                    "for what: proved (every parameter) — a proof artefact for every value the statement "
+                    "quantifies over; proved (instances: …) — a proof for the named instances only; "
+                    "checked (…) — exact checks on a named finite sample, no proof; refuted — an exact "
+                    "counterexample re-checked in rational or >= 50-digit arithmetic; survived — no "
+                    f"counterexample within {data['budget_s']:g} s of search, not proved; "
+                    "violated-in-simulation / consistent-in-simulation — a statistical finding, with "
+                    "its test and level. 'as registered' says whether the verdict is the one the "
                     "catalogue expects (a lemma not refuted, a mutant refuted).")]
     if not vs:
         blocks.append(doc.notice("no claims are registered yet"))
@@ -98,18 +114,17 @@ def render(data: dict, rctx: RenderContext) -> list:
     rows = []
     for v, is_mut in ordered(vs):
         rows.append([("  ↳ " if is_mut else "") + v["claim_id"], v.get("spec_id") or "",
-                     v.get("source") or "", _clip(v.get("statement") or "", 160), v["status"],
+                     v.get("source") or "", _clip(v.get("statement") or "", 160), scope_text(v),
                      v["method"], detail(v), f"{v['elapsed_s']:.2f}",
                      AS_REGISTERED[v.get("matches_expectation")]])
-    blocks.append(doc.table(["id", "SPEC ID", "source", "statement", "verdict", "method",
+    blocks.append(doc.table(["id", "SPEC ID", "source", "statement", "verdict (scope)", "method",
                              "counterexample / proof summary", "time (s)", "as registered"], rows,
                             caption="Claims and mutants (each mutant right below its lemma)"))
-    st = Counter(v["status"] for v in vs)
     mutants = [v for v in vs if v.get("expected") is False]
     unexpected = [v["claim_id"] for v in vs if v.get("matches_expectation") is False]
     count_rows = [["claims (lemmas and as-printed statements)", len(vs) - len(mutants)],
                   ["mutants / expected-false", len(mutants)],
-                  ["proved", st["proved"]], ["refuted", st["refuted"]], ["survived", st["survived"]],
+                  *[[("  of which " if k in STATISTICAL else "") + k, c] for k, c in status_counts(vs).items()],
                   ["mutants refuted (caught)", sum(v["status"] == "refuted" for v in mutants)],
                   ["not as registered", len(unexpected)],
                   ["total checking time (s)", f"{sum(v['elapsed_s'] for v in vs):.1f}"]]

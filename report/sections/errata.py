@@ -44,8 +44,8 @@ def compute(ctx: ComputeContext) -> dict:
     ids = sorted({cid for e in errs for cid in e["evidence_claims"]})
     ev = _evidence_verdicts(ids, ctx)
     return {"errata": errs,
-            "evidence": {cid: [{k: v[k] for k in ("claim_id", "status", "method", "counterexample",
-                                                  "matches_expectation")} for v in vs]
+            "evidence": {cid: [{k: v.get(k) for k in ("claim_id", "status", "scope_text", "method",
+                                                      "counterexample", "matches_expectation")} for v in vs]
                          for cid, vs in ev.items()}}
 
 
@@ -53,7 +53,7 @@ def _ev_text(cid: str, evidence: dict) -> str:
     vs = evidence.get(cid, [])
     if not vs:
         return f"{cid}: no registered claim"
-    return "; ".join(f"{v['claim_id']}: {v['status']} ({v['method']})" for v in vs)
+    return "; ".join(f"{v['claim_id']}: {v.get('scope_text') or v['status']} ({v['method']})" for v in vs)
 
 
 def render(data: dict, rctx: RenderContext) -> list:

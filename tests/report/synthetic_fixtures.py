@@ -15,13 +15,28 @@ from clickbound.report.sections import sections
 SYN_SEED = 12345  # fixture noise only
 
 
-def _verdict(cid, status, expected, spec, cex=None, summary=None):
-    return {"claim_id": cid, "spec_id": spec, "source": "000_0b27131c69d8f24c.txt, Lemma 2",
-            "statement": "alpha*(x1 - y1) <= V(x) - V(y)", "status": status, "method": "fixture",
-            "elapsed_s": 0.01, "expected": expected,
-            "matches_expectation": (status != "refuted") if expected else (status == "refuted"),
-            "counterexample": cex, "evidence": {"summary": summary} if summary else {},
-            "notes": [], "methods_tried": ["fixture"]}
+def _verdict(cid, status, expected, spec, cex=None, summary=None, scope=None, scope_detail="", evidence=None):
+    """A verdict dict as ``Verdict.as_dict()`` writes it (the real dataclass checks status and scope)."""
+    from clickbound.lemmas.engine.verdict import Verdict
+
+    ev = dict(evidence or {}, **({"summary": summary} if summary else {}))
+    return Verdict(claim_id=cid, status=status, method="fixture", elapsed_s=0.01, evidence=ev,
+                   counterexample=cex, expected=expected, spec_id=spec,
+                   source="000_0b27131c69d8f24c.txt, Lemma 2", statement="alpha*(x1 - y1) <= V(x) - V(y)",
+                   methods_tried=("fixture",), scope=scope, scope_detail=scope_detail).as_dict()
+
+
+def every_status_verdicts() -> list[dict]:
+    """One synthetic verdict of every status and scope the engine can return (fixtures, not results)."""
+    stat = {"test": "one-sided t-test (fixture)", "level": 0.05}
+    return [_verdict("SYN-ALL", "proved", True, "SYN", summary="fixture proof", scope="all"),
+            _verdict("SYN-INST[K=3]", "proved", True, "SYN", summary="fixture proof", scope="instances",
+                     scope_detail="K = 1..6"),
+            _verdict("SYN-CHECKED", "checked", True, "SYN", scope_detail="40 random instances"),
+            _verdict("SYN-REF/mutant", "refuted", False, "SYN", cex={"x1": "1/2"}),
+            _verdict("SYN-SURV", "survived", True, "SYN", evidence={"examples": 100}),
+            _verdict("SYN-VIOL", "violated-in-simulation", True, "SYN", evidence=stat),
+            _verdict("SYN-CONS", "consistent-in-simulation", True, "SYN", evidence=stat)]
 
 
 def _experiments() -> dict:
@@ -116,7 +131,8 @@ def synthetic_results(all_experiments: bool = False) -> dict:
             "budget_s": 1.0, "verdicts": [
                 _verdict("SYN-L2/drop-alpha[K=2]", "refuted", False, "SYN-L2",
                          cex={"x1": "1/2", "y1": "0"}),
-                _verdict("SYN-L2[K=2]", "proved", True, "SYN-L2", summary="fixture proof summary"),
+                _verdict("SYN-L2[K=2]", "proved", True, "SYN-L2", summary="fixture proof summary",
+                         scope="instances", scope_detail="K = 2"),
             ]}},
         "errata": {"title": "errata", "status": "computed", "reason": "", "wall_s": 0.0, "data": {
             "errata": [{"id": "SYN-ERR", "source_file": "000_0b27131c69d8f24c.txt",

@@ -36,7 +36,8 @@ def _abel(drop_last: bool):
         rhs = sum((vv[i] - vv[i + 1]) * sum(z[: i + 1]) for i in range(top))
         diff = sp.expand(lhs - rhs)
         if diff == 0:
-            return Outcome("proved", "sympy expand", evidence={"summary": "lhs − rhs expands to 0"})
+            return Outcome("proved", "sympy expand", evidence={"summary": "lhs − rhs expands to 0"},
+                           scope="instances", scope_detail="K = 3")
         point = {s: sp.Rational(1, 2) for s in (*v, *z)}  # any point where diff != 0
         val = diff.subs(point)
         assert val != 0
@@ -81,7 +82,9 @@ def test_claims_section_from_real_claims(tmp_path):
     ids = [r[0] for r in table["rows"]]
     assert ids == ["TEST-ABEL[K=3]", "  ↳ TEST-ABEL/drop-last[K=3]", "TEST-HOEFF-AS-PRINTED"]
     counts = dict(map(tuple, next(b for b in blocks if b.get("caption") == "Counts")["rows"]))
-    assert counts["proved"] == "1" and counts["refuted"] == "2"
+    assert counts["proved (instances)"] == "1" and counts["refuted"] == "2"
+    assert counts["proved (every parameter)"] == "0"
+    assert table["rows"][0][4] == "proved (instances: K = 3)"  # the verdict column says the scope
     assert counts["mutants refuted (caught)"] == "2" and counts["not as registered"] == "0"
     # the meta record names versions, seed and per-section wall time
     assert set(res["meta"]["sections_wall_s"]) == {"claims"}
