@@ -54,6 +54,11 @@ class Derivation:
         d = description if description.startswith("(argument)") else f"(argument) {description}"
         self.steps.append((d, f"rests on: {rests_on}"))
 
+    def cite(self, description: str, proof: ProofArtefact) -> None:
+        """Record a step that uses another (already checked) derivation, quoting its summary and the
+        objects its steps checked."""
+        self.steps.append((description, f"{proof.summary}; its steps: " + "; ".join(c for _, c in proof.steps)))
+
     def artefact(self, conclusion=None, hypotheses=(), domain=None, **extra) -> ProofArtefact:
         return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra,
                              conclusion=conclusion, hypotheses=tuple(hypotheses), domain=domain)

@@ -75,9 +75,8 @@ def reward_identity_proof(max_K: int = 4) -> ProofArtefact:
                "E[r(a)] = Σ_v Pr(V = v) Σ_(j≤v) θ_(a_j) with Pr(V = v) = P_v − P_(v+1), P_(K+1) = 0",
                "linearity of expectation; CM-Depth (V drawn first, shown positions clicked independently)")
     abel = abel_general_proof()
-    d.steps.append((("Σ_v (P_v − P_(v+1)) Σ_(j≤v) θ_j = Σ_j P_j θ_j for every K: the Abel summation of "
-                     "DCM-T2-ABEL with v̄ → P, z → θ (its proof by induction on K, checked steps quoted)"),
-                    f"{abel.summary}; steps: " + "; ".join(c for _, c in abel.steps)))
+    d.cite("Σ_v (P_v − P_(v+1)) Σ_(j≤v) θ_j = Σ_j P_j θ_j for every K: the Abel summation of DCM-T2-ABEL with "
+           "v̄ → P, z → θ (its proof by induction on K)", abel)
     for K in range(1, max_K + 1):
         P = sp.symbols(f"P1:{K + 1}")
         ths = sp.symbols(f"theta1:{K + 1}")
