@@ -21,7 +21,7 @@ VERDICTS_TEXT = (
     "t-tests at level α = 0.05 with the Holm–Bonferroni correction over the family. A finite-time bound "
     "'holds' when the test of 'mean regret < bound' rejects its null at every checkpoint, is 'violated' "
     "when 'mean regret > bound' is significant at some checkpoint, else 'inconclusive' (with the power "
-    "the tests had against a bound 10 % above the mean). An asymptotic bound (unknown constants or a "
+    "the tests had were the mean regret under the bound by 10 % of it). An asymptotic bound (unknown constants or a "
     "liminf/limsup statement) is compared through the per-run slopes of R(n) on log n over the last "
     "decade of n: 'consistent' when the one-sided test puts the slope on the bound's side, "
     "'inconsistent' when on the other side — at these n only: a finite-n slope cannot refute a limit "

@@ -48,6 +48,7 @@ ALPHA = 0.05
 #: the effect each stated power is computed against: a mean, bound or constant off by 10 %
 #: (the planted error of issue 18), relative to the comparison's reference value
 PLANTED_EFFECT = 0.10
+EFFECT_TEXT = f"{PLANTED_EFFECT * 100:g} % effect"
 CLAIMS = ("greater", "less")
 #: a verdict row prints at most this many of its family's tests (results.json keeps them all)
 MAX_SHOWN = 8
@@ -91,7 +92,7 @@ class Comparison:
     se: float
     df: float
     effect: float
-    effect_text: str = f"{PLANTED_EFFECT:.0%} effect"
+    effect_text: str = EFFECT_TEXT
     what: str = ""  # how the estimate reads ("R(A) − R(B)", "slope", "mean R(n)")
     difference: bool = False  # a change or difference: printed with its own sign (+68.9 / −68.9)
 
@@ -167,7 +168,7 @@ def from_summary(label: str, estimate: float, se: float, df: float, null: float,
                  difference: bool = False) -> Comparison:
     return Comparison(label=label, test=test, estimate=float(estimate), null=float(null), claim=claim,
                       se=float(se), df=float(df), effect=float(effect),
-                      effect_text=effect_text or f"{PLANTED_EFFECT:.0%} effect", what=what,
+                      effect_text=effect_text or EFFECT_TEXT, what=what,
                       difference=difference)
 
 
@@ -249,7 +250,9 @@ class Decision:
 
     @property
     def correction(self) -> str:
-        if self.m <= 1:
+        if self.m == 0:
+            return "none (nothing tested)"
+        if self.m == 1:
             return "none (a single test)"
         return f"Holm–Bonferroni over m = {self.m} one-sided tests (each direction)"
 
