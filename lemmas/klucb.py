@@ -159,11 +159,13 @@ def kl_mono_proof():
     d.equal("with q = w + h the derivative is h/(q(1 − q))",
             ((q - w) / (q * (1 - q))).subs(w, q - h), h / (q * (1 - q)))
     d.holds("h > 0, q > 0, 1 − q > 0 (i.e. w < q < 1) ⇒ h/(q(1−q)) > 0: strictly increasing on (w, 1)",
-            (hp / (Q * R)).is_positive, "is_positive(h/(Q·R)) for positive h, Q=q, R=1−q")
+            (hp / (Q * R)).is_positive, f"sympy: {sp.sstr(hp / (Q * R))}.is_positive for positive h, Q = q, "
+            "R = 1 − q")
     d2 = sp.diff(kl, q, 2)
     d.equal("∂²_q D_KL(w‖q) = w/q² + (1 − w)/(1 − q)²", d2, w / q**2 + (1 - w) / (1 - q)**2)
     d.holds("w ≥ 0, 1 − w ≥ 0, q, 1 − q > 0 ⇒ second derivative ≥ 0 (convex in q)",
-            (a / Q**2 + b / R**2).is_nonnegative, "is_nonnegative(a/Q² + b/R²), a=w, b=1−w")
+            (a / Q**2 + b / R**2).is_nonnegative,
+            f"sympy: {sp.sstr(a / Q**2 + b / R**2)}.is_nonnegative for a = w, b = 1 − w, Q = q, R = 1 − q > 0")
     d.zero("D_KL(w‖w) = 0", kl_sym(w, w))
     vp = sp.Symbol("v", positive=True)
     d.holds("w = 1 − v < 1 ⇒ lim_{q→1⁻} D_KL(w‖q) = +∞",
@@ -179,10 +181,12 @@ def kl_mono_proof():
             bool(kl_sym(0, q) == sp.nan) or bool(kl_sym(0, q).has(sp.nan)), "kl_sym(0, q) is nan")
     # threshold convention (SPEC §3, bounds.kl.klucb_threshold)
     t = sp.Symbol("t", positive=True)
-    d.holds("log log t < 0 for 1 < t < e (why the 3 log log t term is dropped for small t)",
-            bool(sp.log(sp.log(sp.Rational(5, 2))) < 0), "log(log(5/2)) < 0")
+    d.argument("log log t < 0 for 1 < t < e, since there 0 < log t < 1 (why the 3 log log t term is dropped "
+               "for small t)", "log is increasing, log 1 = 0, log e = 1")
+    d.holds("instance of the above: log log(5/2) < 0", bool(sp.log(sp.log(sp.Rational(5, 2))) < 0),
+            f"log(log(5/2)) = {sp.N(sp.log(sp.log(sp.Rational(5, 2))), 15)}")
     d.holds("log log 3 > 0: g jumps up at t = 3, so g(t) stays nondecreasing",
-            bool(sp.log(sp.log(3)) > 0), "log(log(3)) > 0")
+            bool(sp.log(sp.log(3)) > 0), f"log(log(3)) = {sp.N(sp.log(sp.log(3)), 15)}")
     d.equal("for t ≥ 3, g'(t) = 1/t + 3/(t log t) > 0", sp.diff(sp.log(t) + 3 * sp.log(sp.log(t)), t),
             1 / t + 3 / (t * sp.log(t)))
     worst = 0.0
@@ -194,16 +198,32 @@ def kl_mono_proof():
     d.holds("bounds.kl.klucb_threshold(t) = log t for t < 3 and log t + 3 log log t for t ≥ 3 "
             f"(vs mpmath at t ∈ {{1, 1.5, 2, 2.5, e, 2.9, 3, 3.5, 10, 1e9}}; rel. err ≤ {THRESHOLD_REL_TOL})",
             worst <= THRESHOLD_REL_TOL, f"max relative error {worst:.3g}")
-    d.holds("hence f(q) = T·D_KL(w‖q) − g(t) is continuous, strictly increasing on [w, 1), "
-            "f(w) = −g(t) ≤ 0 and f → +∞: a unique root U (U = w when g(t) = 0, U = 1 when w = 1)",
-            True, "by the steps above")
+    d.argument("hence f(q) = T·D_KL(w‖q) − g(t) is continuous, strictly increasing on [w, 1), f(w) = −g(t) ≤ 0 "
+               "and f → +∞ as q → 1⁻: a unique root U, and U = max{q ∈ [w, 1] : T·D_KL(w‖q) ≤ g(t)} is well "
+               "defined (U = w when g(t) = 0, U = 1 when w = 1)",
+               "the derivative, D_KL(w‖w) = 0, the limit +∞ and g(t) ≥ 0 (steps above); continuity of log on "
+               "(0, ∞); the intermediate value theorem")
     return d.artefact(threshold_max_rel_error=worst)
 
 
 # ---------------------------------------------------------------- KL-PINSKER
+#: the symbols of KL-PINSKER (the claim and its derivation share them)
+_P, _Q = sp.symbols("p q", real=True)
+#: the box KL-PINSKER's derivation covers: [0, 1]², the edges under bounds.kl's conventions
+#: (0 log 0 = 0, +∞ off support) — interior by the derivative, p ∈ {0, 1} and q ∈ {0, 1} separately
+PINSKER_DOMAIN = {_P: (0, 1), _Q: (0, 1)}
+#: the KL-PINSKER claim's box: [ε, 1 − ε]², where sympy's ``kl_sym`` is defined (at p ∈ {0, 1} it has
+#: 0·log 0, which sympy leaves undefined, and the engine proves nothing where a statement is undefined);
+#: the edges are the derivation's edge steps, under bounds.kl's conventions
+PINSKER_CLAIM_EPS = sp.Rational(1, 10**6)
+
+
 def kl_pinsker_proof():
-    """KL-PINSKER derivation: ``g(q) = D_KL(p‖q) − 2(p − q)² ≥ 0`` and the index consequence."""
-    p, q = sp.symbols("p q", real=True)
+    """KL-PINSKER derivation (source 003, 'KL-UCB'): ``g(q) = D_KL(p‖q) − 2(p − q)² ≥ 0`` and the index consequence.
+
+    Its artefact's ``conclusion`` is ``D_KL(p‖q) ≥ 2(p − q)²`` over :data:`PINSKER_DOMAIN`.
+    """
+    p, q = _P, _Q
     Q, R = sp.symbols("Q R", positive=True)
     d = Derivation("D_KL(p‖q) ≥ 2(p − q)² for p, q ∈ [0, 1]; hence U ≤ w + sqrt(g(t)/(2T))")
     g = kl_sym(p, q) - 2 * (p - q)**2
@@ -211,9 +231,11 @@ def kl_pinsker_proof():
     d.equal("g'(q) = (q − p)[1/(q(1 − q)) − 4]", sp.diff(g, q), (q - p) * (1 / (q * (1 - q)) - 4))
     d.equal("1/(q(1 − q)) − 4 = (1 − 2q)²/(q(1 − q))", 1 / (q * (1 - q)) - 4, (1 - 2 * q)**2 / (q * (1 - q)))
     d.holds("with Q = q, R = 1 − q > 0 (so 1 − 2q = R − Q): (R − Q)²/(Q R) ≥ 0",
-            ((R - Q)**2 / (Q * R)).is_nonnegative, "is_nonnegative((R−Q)²/(Q·R))")
-    d.holds("so sign g'(q) = sign(q − p): g is nonincreasing on (0, p] and nondecreasing on [p, 1), "
-            "its minimum on (0, 1) is g(p) = 0, for every p ∈ (0, 1)", True, "by the two steps above")
+            ((R - Q)**2 / (Q * R)).is_nonnegative, f"sympy: {sp.sstr((R - Q)**2 / (Q * R))}.is_nonnegative "
+            "for positive Q, R")
+    d.argument("so sign g'(q) = sign(q − p) on (0, 1): g is nonincreasing on (0, p] and nondecreasing on [p, 1), "
+               "and g(q) ≥ g(p) = 0 for every p, q ∈ (0, 1)",
+               "g(p) = 0 and the factorisation of g'(q) above; the mean value theorem on (0, 1)")
     kl0 = sp.expand_log(sp.limit(kl_sym(p, 1 - R), p, 0, "+"), force=True).subs(R, 1 - q)
     d.equal("edge p = 0: D_KL(0‖q) = −log(1 − q) (limit p → 0⁺ at R = 1 − q > 0)", kl0, -sp.log(1 - q))
     h = kl0 - 2 * q**2
@@ -222,14 +244,26 @@ def kl_pinsker_proof():
             (1 - 2 * q)**2 / (1 - q))
     d.zero("edge p = 1 by symmetry: D_KL(p‖q) = D_KL(1 − p‖1 − q) and (p − q)² is symmetric",
            sp.expand_log(kl_sym(p, q) - kl_sym(1 - p, 1 - q), force=True))
-    d.holds("q ∈ {0, 1} with q ≠ p: D_KL = +∞ ≥ 2(p − q)²", True, "off-support convention of bounds.kl")
+    from clickbound.bounds.kl import kl_scalar
+
+    off = {(pv, qv): kl_scalar(pv, qv) for pv in (1e-9, 0.5, 1.0) for qv in (0.0,)} | \
+        {(pv, qv): kl_scalar(pv, qv) for pv in (0.0, 0.5, 1 - 1e-9) for qv in (1.0,)}
+    d.argument("q ∈ {0, 1} with q ≠ p: D_KL(p‖q) = +∞ ≥ 2(p − q)² (a term p log(p/0) or (1−p) log((1−p)/0) with a "
+               "positive weight); q = p ∈ {0, 1}: 0 ≥ 0 (the edges above at q = p)",
+               "the convention 0 log 0 = 0, +∞ off support (SPEC §0)")
+    d.holds("bounds.kl.kl_scalar follows that convention off support", all(v == float("inf") for v in off.values()),
+            f"kl_scalar(p, q) at {sorted(off)}: {sorted(set(off.values()))}")
     x, G, T = sp.symbols("x G T", positive=True)
     sols = sp.solve(sp.Eq(2 * T * x**2, G), x)
     d.holds("consequence: T·D_KL(w‖U) ≤ g(t) and D_KL ≥ 2(U − w)² ⇒ 2T(U − w)² ≤ g(t) ⇒ "
             "U − w ≤ sqrt(g(t)/(2T)) (positive root of 2T x² = G)",
             len(sols) == 1 and sp.simplify(sols[0] - sp.sqrt(G / (2 * T))) == 0,
             f"solve(2·T·x² = G, x>0) = {sols}")
-    return d.artefact()
+    d.argument("the index U satisfies T·D_KL(w‖U) ≤ g(t) (U is in its own feasible set, which is closed: "
+               "q ↦ D_KL(w‖q) is continuous on [w, 1) and → +∞ at 1, or U = 1 = w)",
+               "KL-MONO (continuity, monotonicity, limit)")
+    return d.artefact(conclusion=sp.Ge(kl_sym(p, q), 2 * (p - q) ** 2), domain=PINSKER_DOMAIN,
+                      edge_convention="p, q ∈ {0, 1}: 0 log 0 = 0 and +∞ off support, as in bounds.kl")
 
 
 def pinsker_index(w, T, t: float):
@@ -266,13 +300,14 @@ def _pinsker_index_decide(budget_s: float) -> Outcome:
             u = _index_ref_cached(w, T, t)
             g = threshold_mp(t)
             slack = mp.mpf(w) + mp.sqrt(g / (2 * mp.mpf(T))) - u
-            if slack < 0:
-                return Outcome("refuted", "exact computation (mpmath 50 digits)",
+            if slack < -2 * MP_CERT_WIDTH:  # beyond the reference root's certified width: a certified violation
+                return Outcome("refuted", "certified computation (mpmath 50 digits, root bracketed to 1e-40)",
                                evidence={"slack": mp.nstr(slack, 20)},
                                counterexample={"w": w, "T": T, "t": t})
             if g > 0 and (worst_slack is None or slack < worst_slack[0]):
                 worst_slack = (slack, (w, T, t))
-    return proved(art, method="derivation + mpmath grid check", grid_size=len(index_grid()),
+    return proved(art, method="derivation (every w, T, t) + mpmath grid cross-check", scope="all",
+                  grid_size=len(index_grid()),
                   min_slack_where_g_positive=mp.nstr(worst_slack[0], 10),
                   min_slack_point_w_T_t=list(worst_slack[1]))
 
@@ -303,10 +338,9 @@ def _index_decide(budget_s: float) -> Outcome:
     if worst > INDEX_ABS_TOL:
         return Outcome("refuted", "exact computation (mpmath 50 digits)", evidence=ev,
                        counterexample={"w": w, "T": T, "t": t})
-    return Outcome("proved", "exact computation (mpmath 50 digits) over the stated grid", evidence=ev)
-
-
-_P, _Q = sp.symbols("p q", real=True)
+    # the statement quantifies over the stated grid only, and every grid point is compared: scope "all"
+    return Outcome("proved", "certified computation (mpmath 50 digits) at every point of the stated grid",
+                   evidence=ev, scope="all")
 
 
 @register
@@ -317,13 +351,18 @@ def klucb_claims():
             expected=True,
             statement_text="for w ∈ [0,1): q ↦ D_KL(w‖q) strictly increasing and convex on [w,1), "
                            "D_KL(w‖w)=0, → +∞ as q→1⁻; ∂_q D_KL = (q−w)/(q(1−q)); U well defined",
-            decide=lambda budget_s: proved(kl_mono_proof()),
+            decide=lambda budget_s: proved(kl_mono_proof(), method="derivation (sympy, symbolic w, q)",
+                                           scope="all"),
             description="Symbolic derivation (sympy) incl. edges w=0, w=1 and the log log t convention."),
         Claim(
             id="KL-PINSKER", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality", expected=True,
-            statement=sp.Ge(kl_sym(_P, _Q), 2 * (_P - _Q) ** 2), domain={_P: (0, 1), _Q: (0, 1)},
+            statement=sp.Ge(kl_sym(_P, _Q), 2 * (_P - _Q) ** 2),
+            domain={_P: (PINSKER_CLAIM_EPS, 1 - PINSKER_CLAIM_EPS), _Q: (PINSKER_CLAIM_EPS, 1 - PINSKER_CLAIM_EPS)},
             proof=kl_pinsker_proof,
-            description="g(q) = D_KL − 2(p−q)², g(p) = 0, g' = (q−p)(1−2q)²/(q(1−q)) (sympy), edges p ∈ {0,1}."),
+            description=("g(q) = D_KL − 2(p−q)², g(p) = 0, g' = (q−p)(1−2q)²/(q(1−q)) (sympy). The box is "
+                         "[1e-6, 1 − 1e-6]², where sympy's D_KL is defined; the derivation's domain is [0,1]², "
+                         "its edge steps (p ∈ {0,1}, q ∈ {0,1}) use bounds.kl's conventions 0 log 0 = 0, +∞ off "
+                         "support, which the sympy expression cannot carry.")),
         Claim(
             id="KL-PINSKER/constant-21/10", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality",
             expected=False, statement=sp.Ge(kl_sym(_P, _Q), sp.Rational(21, 10) * (_P - _Q) ** 2),
@@ -333,10 +372,11 @@ def klucb_claims():
         ProcedureClaim(
             id="KL-PINSKER/index", spec_id="KL-PINSKER", source=f"{SRC_003}; {SRC_000}",
             kind="upper bound", expected=True,
-            statement_text="KL-UCB index U(w,T,t) ≤ w + sqrt(g(t)/(2T))",
+            statement_text="for every w ∈ [0,1], T ≥ 1, t ≥ 1: the KL-UCB index U(w,T,t) = max{q ∈ [w,1] : "
+                           "T·D_KL(w‖q) ≤ g(t)} satisfies U ≤ w + sqrt(g(t)/(2T))",
             decide=_pinsker_index_decide,
-            description="Pinsker consequence: derivation, plus the 50-digit reference index checked "
-                        "against the bound on the KL-INDEX grid."),
+            description="Pinsker consequence: derivation for every w, T, t; the 50-digit reference index "
+                        "checked against the bound on the KL-INDEX grid as a cross-check."),
         ProcedureClaim(
             id="KL-INDEX", spec_id="KL-INDEX", source=f"{SRC_000}", kind="computation", expected=True,
             statement_text=f"|bounds.kl.klucb_index − mpmath reference| ≤ {INDEX_ABS_TOL} on the grid "

@@ -49,6 +49,28 @@ def test_kl_pinsker_proved():
     assert len(kl_pinsker_proof().steps) >= 8
 
 
+def test_kl_pinsker_derivation_states_what_it_proves():
+    # the engine accepts proof= only if the conclusion implies the claim's statement on its box
+    import sympy as sp
+
+    from clickbound.bounds.kl import kl_sym
+    claim, art = get("KL-PINSKER"), kl_pinsker_proof()
+    p, q = sorted(claim.symbols, key=lambda s: s.name)
+    assert art.conclusion == sp.Ge(kl_sym(p, q), 2 * (p - q) ** 2) == claim.statement
+    assert art.hypotheses == ()
+    assert all(art.domain[s][0] <= claim.domain[s][0] and claim.domain[s][1] <= art.domain[s][1]
+               for s in claim.domain)
+    assert art.domain == {p: (0, 1), q: (0, 1)}  # the derivation covers the edges (under bounds.kl's conventions)
+
+
+@pytest.mark.parametrize("cid", ["KL-MONO", "KL-PINSKER/index", "KL-INDEX"])
+def test_procedure_claims_scope(cid):
+    v = check(get(cid), budget_s=10)
+    assert v.status == "proved" and v.scope == "all"  # KL-INDEX: the statement's own finite grid
+    for s in v.evidence.get("proof", {}).get("steps", []):
+        assert s["checked"].strip() not in ("", "True", "true")
+
+
 def test_pinsker_constant_is_sharp_mutant_refuted_and_rechecked():
     v = check(get("KL-PINSKER/constant-21/10"), budget_s=10)
     assert v.status == "refuted" and v.matches_expectation
