@@ -29,8 +29,8 @@ both are families of one-sided t-tests decided by :mod:`clickbound.report.stats`
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 from scipy import stats
@@ -99,9 +99,9 @@ class FiniteComparison:
     verdict: str  # "holds" | "violated" | "inconclusive"
     band: Band
     bound: np.ndarray
-    first_violation_n: float | None  # first n where the band's lower edge exceeds the bound
+    first_violation_n: float | None  # first n where the test finds the mean significantly over the bound
     first_excess_n: float | None     # first n where the band's upper edge exceeds the bound
-    max_excess: float                # max over n of (upper edge − bound); <= 0 when it holds
+    max_excess: float                # max over n of (band upper edge − bound), for display
     tightness: float                 # bound / mean regret at the largest n
     decision: st.Decision | None = None  # the per-checkpoint one-sided tests, Holm-decided
 

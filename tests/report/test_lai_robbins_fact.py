@@ -4,7 +4,11 @@ import numpy as np
 import pytest
 
 from clickbound.bounds.kl import kl_scalar
-from clickbound.report.sections.exp_lai_robbins import midpoint, numeric_fact_verdict, standard_not_printed
+from clickbound.report.sections.exp_lai_robbins import (
+    midpoint,
+    numeric_fact_verdict,
+    standard_not_printed,
+)
 
 P, D = 0.5, 0.1
 INV = 1 / kl_scalar(P - D, P)  # 1/D_KL(p−Δ‖p) at p = 0.5, Δ = 0.1: 49.66
