@@ -2,6 +2,7 @@
 
 ``sim.simulate(sim.DCM(w, v), "dcmKL-UCB", n=100_000, runs=50, seed=0)`` → :class:`clickbound.sim.Result`.
 """
+import clickbound.bounds  # noqa: F401,I001 - first: configures the numba cache (bounds.jitcache)
 from clickbound.sim.engine import Result, log_checkpoints, replication_rngs, simulate
 from clickbound.sim.envs import DCM, PBM, Bernoulli, Cascade, Depth, Observation
 from clickbound.sim.policies.registry import Policy, get_policy, register_policy

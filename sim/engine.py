@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from clickbound.sim.envs import _Model
-from clickbound.sim.kernels import expected_reward_nb, run_replication
+from clickbound.sim.drivers import driver
+from clickbound.sim.kernels import expected_reward_nb
 from clickbound.sim.policies.registry import get_policy
 
 #: checkpoints per decade of n
@@ -134,8 +135,8 @@ def simulate(env: _Model, policy: str, K: int | None = None, n: int = 10_000, ru
         else:
             x0 = (env.initial_observation(env_rng) if cls.needs_init else np.zeros(0, dtype=np.int64))
             state = cls.kernel_state(L, K, **params)
-            run_replication(*cls.kernel_functions(**params), state, code, wa, pa,
-                            K, n, x0, opt, cps, env_rng, pol_rng, regret[i], reward[i], cnt[i], tr[i])
+            driver(*cls.kernel_functions(**params))(state, code, wa, pa, K, n, x0, opt, cps, env_rng,
+                                                    pol_rng, regret[i], reward[i], cnt[i], tr[i])
     config = dict(model=env.model, L=L, K=K, policy=policy, n=n, runs=runs, seed=seed,
                   policy_params=params, reference=reference)
     if trace:

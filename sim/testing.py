@@ -34,7 +34,8 @@ def kernel_run(env, policy: str, K=None, n: int = 1000, seed: int = 0, r: int = 
     For tests that inspect a kernel's state (e.g. how many indices the lazy path evaluated).
     """
     from clickbound.sim.engine import log_checkpoints, replication_rngs
-    from clickbound.sim.kernels import expected_reward_nb, run_replication
+    from clickbound.sim.drivers import driver
+    from clickbound.sim.kernels import expected_reward_nb
     from clickbound.sim.policies.registry import get_policy
 
     cls = get_policy(policy)
@@ -46,7 +47,7 @@ def kernel_run(env, policy: str, K=None, n: int = 1000, seed: int = 0, r: int = 
     cps = log_checkpoints(n)
     opt = float(expected_reward_nb(code, wa, pa, env.optimal_list(K), K))
     trace = np.zeros((n, K), dtype=np.int64)
-    run_replication(*cls.kernel_functions(**(policy_params or {})), state, code, wa, pa, K, n, x0,
-                    opt, cps, env_rng, pol_rng, np.zeros(cps.size), np.zeros(cps.size),
-                    np.zeros(env.L, dtype=np.int64), trace)
+    driver(*cls.kernel_functions(**(policy_params or {})))(
+        state, code, wa, pa, K, n, x0, opt, cps, env_rng, pol_rng, np.zeros(cps.size), np.zeros(cps.size),
+        np.zeros(env.L, dtype=np.int64), trace)
     return trace, state
