@@ -153,6 +153,25 @@ def prod_minus_prod_cert(big: Sequence, small: Sequence, gap: Sequence):
     return add_c(Atom(0, "zero"), *terms)
 
 
+def argument_step(description: str, rests_on: str) -> tuple[str, str]:
+    """A reasoning step that is not machine-checked: ``("(argument) …", "rests on: …")``
+    (the same form as :meth:`clickbound.lemmas._derive.Derivation.argument`)."""
+    if not rests_on.strip():
+        raise ValueError(f"argument {description!r}: name what it rests on")
+    return (description if description.startswith("(argument)") else f"(argument) {description}",
+            f"rests on: {rests_on}")
+
+
+def instance_artefact(summary: str, steps, statement, domain, assumptions, **extra):
+    """The ``proof=`` artefact of a per-K claim: its steps were checked against exactly this
+    ``statement`` on this box (``domain``) under these ``assumptions``, so it concludes the statement
+    with the assumptions as hypotheses on that box (what the engine's link check compares)."""
+    from clickbound.lemmas.engine.claim import ProofArtefact
+
+    return ProofArtefact(summary=summary, steps=tuple(steps), extra=extra, conclusion=statement,
+                         hypotheses=tuple(assumptions), domain=dict(domain))
+
+
 def relation_target(statement):
     """``rhs − lhs`` for ``<=``, ``lhs − rhs`` for ``>=`` (the quantity to show ``>= 0``)."""
     if isinstance(statement, sp.LessThan):
@@ -167,8 +186,10 @@ __all__ = [
     "Atom",
     "V",
     "add_c",
+    "argument_step",
     "cert_expr",
     "check_identity",
+    "instance_artefact",
     "nonneg_facts",
     "one_minus_prod_cert",
     "prod",

@@ -5,7 +5,11 @@ module (leading underscore: the registry skips it); ``lemmas/dcm_lemma{1,2,3,4}.
 lemma's statement and proofs and hand them here, so the four register the same shape of family:
 
 * ``ID`` — every K, decided by the module's derivation (a :class:`ProcedureClaim`);
-* ``ID[K=k]`` — the instance at ``k``, expected true, proved by the module's instance proof;
+* ``ID[K=k]`` — the instance at ``k``, expected true, proved by the module's instance proof, which
+  receives ``(K, statement, domain, assumptions)`` and must return an artefact whose ``conclusion``,
+  ``hypotheses`` and ``domain`` are exactly those (built with
+  :func:`clickbound.lemmas._dcm_algebra.instance_artefact`): the engine accepts it only after checking
+  that link itself;
 * ``ID/variant[K=k]`` — a mutant, expected false; ``mutants[variant] = (what it breaks, K values)``.
 """
 from __future__ import annotations

@@ -19,7 +19,7 @@ from functools import cache, partial
 
 import sympy as sp
 
-from clickbound.lemmas._dcm_algebra import SOURCE_000, check_identity, vec
+from clickbound.lemmas._dcm_algebra import SOURCE_000, argument_step, check_identity, vec
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 
@@ -59,9 +59,12 @@ def abel_claim(K: int, variant: str | None = None) -> Claim:
 
 
 def abel_instance_proof(K, lhs, rhs) -> ProofArtefact:
+    """``proof=`` of ``DCM-T2-ABEL[K=k]``: a polynomial identity, expanded; it holds for all real v, z
+    (``domain=None``, no hypothesis)."""
     step = check_identity(f"K={K}: sum_k v_k z_k == sum_i (v_i - v_(i+1)) Z_i, v_(K+1) = 0", lhs, rhs)
     return ProofArtefact(summary=f"Abel summation at K={K} by expansion", steps=(step,),
-                         extra={"general_proof": abel_general_proof().summary})
+                         extra={"general_proof": abel_general_proof().summary},
+                         conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None)
 
 
 @cache
@@ -77,14 +80,15 @@ def abel_general_proof() -> ProofArtefact:
         check_identity(f"R_{K + 1} split", abel_rhs(v, z),
                        abel_rhs(v[:K], z[:K]) - v[K - 1] * sum(z[:K]) + (v[K - 1] - v[K]) * sum(z[:K])
                        + v[K] * sum(z))
-    steps.append(("R_{K+1} = (R_K - v_K Z_K) + (v_K - v_{K+1}) Z_K + v_{K+1} Z_{K+1} (definition)",
-                  "re-checked by expansion for K=1..8"))
+    steps.append(argument_step("R_{K+1} = (R_K - v_K Z_K) + (v_K - v_{K+1}) Z_K + v_{K+1} Z_{K+1} for every K",
+                               "the definition of R_K (its last term used v_{K+1} = 0; the new terms are "
+                               "(v_K - v_{K+1}) Z_K and v_{K+1} Z_{K+1}); re-checked by expansion for K=1..8"))
     return ProofArtefact(summary="Abel summation of DCM-T2 for every K (induction on K)", steps=tuple(steps),
                          extra={"method": "induction on K"})
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (induction on K)", {"proof": abel_general_proof().as_dict()})
+    return Outcome("proved", "derivation (induction on K)", {"proof": abel_general_proof().as_dict()}, scope="all")
 
 
 @register

@@ -24,7 +24,7 @@ from itertools import product
 import sympy as sp
 
 from clickbound.bounds.click import dcm_reward
-from clickbound.lemmas._dcm_algebra import SOURCE_000, check_identity, prod, vec
+from clickbound.lemmas._dcm_algebra import SOURCE_000, argument_step, check_identity, prod, vec
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 
@@ -73,9 +73,12 @@ def exp_claim(K: int, variant: str | None = None) -> Claim:
 
 
 def exp_instance_proof(K, lhs, rhs) -> ProofArtefact:
+    """``proof=`` of ``DCM-EXP[K=k]``: both sides are polynomials in the means and expand to the same one,
+    so the identity holds for all real means (``domain=None``, no hypothesis)."""
     step = check_identity(f"K={K}: sum over 2^{2 * K} outcomes of P(w)P(v) f == f(A, w-bar, v-bar)", lhs, rhs)
     return ProofArtefact(summary=f"DCM-EXP at K={K} by exact enumeration", steps=(step,),
-                         extra={"general_proof": exp_general_proof().summary})
+                         extra={"general_proof": exp_general_proof().summary},
+                         conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None)
 
 
 @cache
@@ -94,17 +97,19 @@ def exp_general_proof() -> ProofArtefact:
     joint = sum(pg[i] * ph[j] * g[i] * h[j] for i in range(2) for j in range(4))
     steps.append(check_identity("product measure: sum_{i,j} p_i q_j g_i h_j == (sum p g)(sum q h)",
                                 joint, sum(pg[i] * g[i] for i in range(2)) * sum(ph[j] * h[j] for j in range(4))))
-    steps.append(("the pairs (w(a_k), v(k)) are independent across k",
-                  "A has distinct items, P_w = prod_e Ber(w-bar(e)), P_v = prod_k Ber(v-bar(k))"))
-    steps.append((("induction on K: E[prod_{k<=K+1}(1 - v w)] = E[prod_{k<=K}] E[1 - v_{K+1} w_{K+1}] "
-                   "= prod_{k<=K+1}(1 - vbar wbar); E[f] = 1 - E[prod]"),
-                  "the two checked identities above; instances K=1..4 enumerated (DCM-EXP[K=k])"))
+    steps.append(argument_step("the pairs (w(a_k), v(k)) are independent across k",
+                               "A has distinct items, P_w = prod_e Ber(w-bar(e)), P_v = prod_k Ber(v-bar(k))"))
+    steps.append(argument_step("induction on K: E[prod_{k<=K+1}(1 - v w)] = E[prod_{k<=K}] E[1 - v_{K+1} w_{K+1}] "
+                               "= prod_{k<=K+1}(1 - vbar wbar); E[f] = 1 - E[prod]",
+                               "the two checked identities above (one position; product measure); instances "
+                               "K=1..4 enumerated (DCM-EXP[K=k])"))
     return ProofArtefact(summary="DCM-EXP for every K: E[f] = 1 - prod_k (1 - v-bar(k) w-bar(a_k))",
                          steps=tuple(steps), extra={"method": "product structure"})
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (product structure)", {"proof": exp_general_proof().as_dict()})
+    return Outcome("proved", "derivation (product structure)", {"proof": exp_general_proof().as_dict()},
+                   scope="all")
 
 
 @register

@@ -38,6 +38,8 @@ from clickbound.lemmas._dcm_algebra import (
     Atom,
     V,
     add_c,
+    argument_step,
+    instance_artefact,
     nonneg_facts,
     one_minus_prod_cert,
     prod_c,
@@ -87,8 +89,8 @@ def l1_general_proof() -> ProofArtefact:
     facts_term = {sp.expand(d): "d = x_k - y_k >= 0 (x >= y)", sp.expand(1 - W): "W_k <= 1 (above)"}
     steps.append(verify_certificate("each TEL term is <= x_k - y_k: d - d W == d (1 - W) >= 0",
                                     d - d * W, prod_c(Atom(d), Atom(1 - W)), facts_term))
-    steps.append(("sum over k: RHS - LHS = sum_k (d_k - d_k W_k), a sum of terms >= 0",
-                  "by the previous step and DCM-TEL"))
+    steps.append(argument_step("sum over k: RHS - LHS = sum_k (d_k - d_k W_k), a sum of K terms >= 0",
+                               "the previous step (each term) and DCM-TEL (the decomposition, every K)"))
     return ProofArtefact(summary="DCM-L1 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
                          extra={"method": "derivation (DCM-TEL)"})
 
@@ -100,8 +102,8 @@ def l1_instance_proof(K, statement, domain, assumptions, factors=weight_factors)
     facts = nonneg_facts(domain, assumptions)
     steps.append(verify_certificate(f"K={K}: RHS - LHS == sum_k (x_k-y_k) sum_i (1-f_i) prod_(j<i) f_j",
                                     relation_target(statement), l1_certificate(x, y, factors), facts))
-    return ProofArtefact(summary=f"DCM-L1 at K={K}: derivation (DCM-TEL) instantiated and checked",
-                         steps=tuple(steps), extra={"general_proof": l1_general_proof().summary})
+    return instance_artefact(f"DCM-L1 at K={K}: derivation (DCM-TEL) instantiated and checked", steps,
+                             statement, domain, assumptions, general_proof=l1_general_proof().summary)
 
 
 def l1_claim(K: int, variant: str | None = None) -> Claim:
@@ -131,7 +133,7 @@ MUTANTS = {
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l1_general_proof().as_dict()})
+    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l1_general_proof().as_dict()}, scope="all")
 
 
 @register

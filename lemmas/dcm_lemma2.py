@@ -44,7 +44,9 @@ from clickbound.lemmas._dcm_algebra import (
     Atom,
     V,
     add_c,
+    argument_step,
     check_identity,
+    instance_artefact,
     nonneg_facts,
     prod_c,
     prod_minus_prod_cert,
@@ -96,8 +98,8 @@ def l2_general_proof() -> ProofArtefact:
     facts_term = {sp.expand(d): "d = x_k - y_k >= 0 (x >= y)", sp.expand(W - al): "W_k >= alpha (above)"}
     steps.append(verify_certificate("each TEL term is >= alpha (x_k - y_k): d W - alpha d == d (W - alpha)",
                                     d * W - al * d, prod_c(Atom(d), Atom(W - al)), facts_term))
-    steps.append(("sum over k: V(x) - V(y) - alpha sum_k d_k = sum_k d_k (W_k - alpha) >= 0",
-                  "by the previous step and DCM-TEL"))
+    steps.append(argument_step("sum over k: V(x) - V(y) - alpha sum_k d_k = sum_k d_k (W_k - alpha) >= 0",
+                               "the previous step (each term) and DCM-TEL (the decomposition, every K)"))
     return ProofArtefact(summary="DCM-L2 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
                          extra={"method": "derivation (DCM-TEL)"})
 
@@ -109,8 +111,8 @@ def l2_instance_proof(K, statement, domain, assumptions, factors=weight_factors)
     steps.append(verify_certificate(
         f"K={K}: V(x)-V(y) - alpha sum(x-y) == sum_k (x_k-y_k) sum_i q^i (p - z_i) prod_(j>i) f_j",
         relation_target(statement), l2_certificate(x, y, P, factors), nonneg_facts(domain, assumptions)))
-    return ProofArtefact(summary=f"DCM-L2 at K={K}: derivation (DCM-TEL) instantiated and checked",
-                         steps=tuple(steps), extra={"general_proof": l2_general_proof().summary})
+    return instance_artefact(f"DCM-L2 at K={K}: derivation (DCM-TEL) instantiated and checked", steps,
+                             statement, domain, assumptions, general_proof=l2_general_proof().summary)
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)
@@ -140,7 +142,7 @@ def l2_claim(K: int, variant: str | None = None) -> Claim:
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l2_general_proof().as_dict()})
+    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l2_general_proof().as_dict()}, scope="all")
 
 
 # The slide defines p_max = arg max_e w̄(e) (an item), where the lemma needs the largest attraction

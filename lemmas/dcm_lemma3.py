@@ -51,7 +51,9 @@ from clickbound.lemmas._dcm_algebra import (
     Atom,
     V,
     add_c,
+    argument_step,
     check_identity,
+    instance_artefact,
     nonneg_facts,
     one_minus_prod_cert,
     prod,
@@ -128,7 +130,7 @@ def bubble_sort_check(K: int) -> tuple[str, str]:
         if a != sorted(perm, reverse=True):
             raise AssertionError(f"step fails: bubble sort did not sort {perm}")
     return (f"bubble sort with out-of-order adjacent swaps sorts all {K}! order patterns decreasingly",
-            "exhaustive run")
+            f"exhaustive run over the {K}! permutations of range({K})")
 
 
 def sort_expr_check(x, xs_expr, descending=True) -> tuple[str, str]:
@@ -154,10 +156,11 @@ def l3_instance_proof(K, statement, domain, assumptions, increment=None) -> Proo
     steps.append(bubble_sort_check(K))
     steps.append(check_identity("RHS - LHS == G(x') - G(x) (definition of G)", relation_target(statement),
                                 G(c, xs) - G(c, x)))
-    steps.append(("G(x') - G(x) = sum of the swap increments along the bubble-sort chain >= 0",
-                  "each intermediate vector is a permutation of x, so it lies in [0,1]^K and the swap steps apply"))
-    return ProofArtefact(summary=f"DCM-L3 at K={K}: adjacent transpositions + bubble sort, checked",
-                         steps=tuple(steps), extra={"general_proof": l3_general_proof().summary})
+    steps.append(argument_step("G(x') - G(x) = sum of the swap increments along the bubble-sort chain >= 0",
+                               "the swap steps above (each intermediate vector is a permutation of x, so it lies "
+                               "in [0,1]^K and the swap steps apply) and the bubble-sort step"))
+    return instance_artefact(f"DCM-L3 at K={K}: adjacent transpositions + bubble sort, checked", steps,
+                             statement, domain, assumptions, general_proof=l3_general_proof().summary)
 
 
 @cache
@@ -183,14 +186,15 @@ def l3_general_proof() -> ProofArtefact:
     f, comp = factor_cert(cj, xj)
     steps.append(verify_certificate("factors of P, Q: 1 - c_j x_j >= 0", 1 - cj * xj, f, box))
     steps.append(verify_certificate("factors of P, Q: 1 - (1 - c_j x_j) = c_j x_j >= 0", cj * xj, comp, box))
-    steps.append(("P, Q in [0,1]: products of factors in [0,1] (induction: 1 - A f = (1-A) + A(1-f))",
-                  "same certificate as in DCM-L1"))
+    steps.append(argument_step("P, Q in [0,1]: products of factors in [0,1] (induction: 1 - A f = (1-A) + A(1-f))",
+                               "the factor certificates above and DCM-L1's induction certificate for products"))
     for K in range(1, K_BUBBLE_CHECK + 1):
         bubble_sort_check(K)
-    steps.append(("bubble sort reaches x' from x by out-of-order adjacent swaps (each removes one inversion)",
-                  f"standard; re-run exhaustively for K=1..{K_BUBBLE_CHECK}"))
-    steps.append(("telescoping the increments along the chain: G(x') - G(x) >= 0, i.e. Lemma 3",
-                  "sum of the per-swap inequalities"))
+    steps.append(argument_step("bubble sort reaches x' from x by out-of-order adjacent swaps (each removes one "
+                               "inversion, so it stops after finitely many)",
+                               f"the inversion count decreases; re-run exhaustively for K=1..{K_BUBBLE_CHECK}"))
+    steps.append(argument_step("telescoping the increments along the chain: G(x') - G(x) >= 0, i.e. Lemma 3",
+                               "the per-swap inequality above, summed along the chain"))
     return ProofArtefact(summary="DCM-L3 holds for every K (adjacent transpositions + bubble sort)",
                          steps=tuple(steps), extra={"method": "derivation (swap identity)",
                                                     "equality_case": "K=2: PQ = 1, both sides equal"})
@@ -227,7 +231,8 @@ def l3_claim(K: int, variant: str | None = None) -> Claim:
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (swap identity + bubble sort)", {"proof": l3_general_proof().as_dict()})
+    return Outcome("proved", "derivation (swap identity + bubble sort)", {"proof": l3_general_proof().as_dict()},
+                   scope="all")
 
 
 @register

@@ -33,7 +33,9 @@ from clickbound.lemmas._dcm_algebra import (
     Atom,
     V,
     add_c,
+    argument_step,
     check_identity,
+    instance_artefact,
     nonneg_facts,
     prod_c,
     prod_minus_prod_cert,
@@ -96,8 +98,8 @@ def l4_general_proof() -> ProofArtefact:
         (g, "g >= 0"), (d, "d = x_k - y_k >= 0 (x >= y)"), (Wp - W, "W'_k >= W_k (above)")]}
     steps.append(verify_certificate("each term: g d W' - g d W == g d (W' - W) >= 0",
                                     g * d * Wp - g * d * W, prod_c(Atom(g), Atom(d), Atom(Wp - W)), facts_term))
-    steps.append(("sum over k: V(gx) - V(gy) - g[V(x) - V(y)] = sum_k g d_k (W'_k - W_k) >= 0",
-                  "by the previous step and DCM-TEL applied twice"))
+    steps.append(argument_step("sum over k: V(gx) - V(gy) - g[V(x) - V(y)] = sum_k g d_k (W'_k - W_k) >= 0",
+                               "the previous step (each term) and DCM-TEL applied twice (every K)"))
     return ProofArtefact(summary="DCM-L4 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
                          extra={"method": "derivation (DCM-TEL)"})
 
@@ -110,8 +112,8 @@ def l4_instance_proof(K, statement, domain, assumptions, factors=weight_factors)
     steps.append(verify_certificate(
         f"K={K}: V(gx)-V(gy) - g[V(x)-V(y)] == sum_k g (x_k-y_k) (W'_k - W_k), W' >= W factorwise",
         relation_target(statement), l4_certificate(x, y, G, factors), nonneg_facts(domain, assumptions)))
-    return ProofArtefact(summary=f"DCM-L4 at K={K}: derivation (DCM-TEL) instantiated and checked",
-                         steps=tuple(steps), extra={"general_proof": l4_general_proof().summary})
+    return instance_artefact(f"DCM-L4 at K={K}: derivation (DCM-TEL) instantiated and checked", steps,
+                             statement, domain, assumptions, general_proof=l4_general_proof().summary)
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)
@@ -140,7 +142,7 @@ def l4_claim(K: int, variant: str | None = None) -> Claim:
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l4_general_proof().as_dict()})
+    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l4_general_proof().as_dict()}, scope="all")
 
 
 @register

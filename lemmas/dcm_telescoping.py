@@ -27,7 +27,16 @@ from functools import cache, partial
 
 import sympy as sp
 
-from clickbound.lemmas._dcm_algebra import SOURCE_000, V, check_identity, prod, tel_rhs, tel_weight, vec
+from clickbound.lemmas._dcm_algebra import (
+    SOURCE_000,
+    V,
+    argument_step,
+    check_identity,
+    prod,
+    tel_rhs,
+    tel_weight,
+    vec,
+)
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 
@@ -69,24 +78,35 @@ def tel_general_proof() -> ProofArtefact:
         check_identity(f"S_{K+1} == S_{K}(1 - x_{K+1}) + (x_{K+1} - y_{K+1}) P_y",
                        tel_rhs(x, y), tel_rhs(x[:K], y[:K]) * (1 - x[K])
                        + (x[K] - y[K]) * prod(1 - yj for yj in y[:K]))
-    steps.append((f"definitional recurrences for V and S re-checked by expansion, K=1..{K_RECURRENCE_CHECK}",
-                  "expand(...) == 0 for each K"))
+    steps.append(argument_step(
+        "the recurrences V_{K+1}(x) = 1 − (1 − V_K(x))(1 − x_{K+1}) and S_{K+1} = S_K (1 − x_{K+1}) + "
+        "(x_{K+1} − y_{K+1}) P_y hold for every K",
+        "the definitions: V is 1 minus a product over k ≤ K+1; every old weight gains the factor 1 − x_{K+1} "
+        f"and the new weight is P_y (both recurrences re-checked by expansion at K = 1..{K_RECURRENCE_CHECK})"))
     return ProofArtefact(
         summary="DCM-TEL holds for every K: induction on K, base case and step are sympy identities",
         steps=tuple(steps), extra={"method": "induction on K"})
 
 
+def tel_statement(K: int):
+    """``V(x) − V(y) = Σ_k (x_k − y_k) w_k`` at K (the statement of ``DCM-TEL[K=k]``)."""
+    x, y = vec("x", K), vec("y", K)
+    return sp.Eq(V(x) - V(y), tel_rhs(x, y), evaluate=False)
+
+
 def tel_instance_proof(K: int) -> ProofArtefact:
-    """``proof=`` of ``DCM-TEL[K=k]``: the general proof instantiated and expanded at K."""
+    """``proof=`` of ``DCM-TEL[K=k]``: the identity expanded at K.  A polynomial identity, so its
+    conclusion holds for all real x, y (``domain=None``) and needs no hypothesis."""
     general = tel_general_proof()
     step = tel_instance_step(K)
     return ProofArtefact(summary=f"DCM-TEL instance at K={K} (derivation DCM-TEL)",
-                         steps=(step,), extra={"general_proof": general.summary})
+                         steps=(step,), extra={"general_proof": general.summary},
+                         conclusion=tel_statement(K), hypotheses=(), domain=None)
 
 
 def _decide_general(budget_s: float) -> Outcome:
     art = tel_general_proof()
-    return Outcome("proved", "derivation (induction on K)", {"proof": art.as_dict()})
+    return Outcome("proved", "derivation (induction on K)", {"proof": art.as_dict()}, scope="all")
 
 
 def tel_claim(K: int) -> Claim:
@@ -94,7 +114,7 @@ def tel_claim(K: int) -> Claim:
     dom = {s: (0, 1) for s in (*x, *y)}
     return Claim(
         id=f"DCM-TEL[K={K}]", spec_id="DCM-TEL", kind="identity", expected=True,
-        statement=sp.Eq(V(x) - V(y), tel_rhs(x, y), evaluate=False), domain=dom,
+        statement=tel_statement(K), domain=dom,
         source=SOURCE_TEL,
         description=(f"Telescoping identity at K={K}: V(x) - V(y) = sum_k (x_k - y_k) "
                      "prod_{j<k}(1 - y_j) prod_{j>k}(1 - x_j); a polynomial identity, so it holds "

@@ -5,8 +5,10 @@ Source ``000_0b27131c69d8f24c.txt``, 定理1 (slides '定理1:期待リグレッ
 
 1. *Rearrangement.* Because every order of ``A*`` is optimal when ``v̄`` is constant, reorder
    ``A*`` so that ``A*(k) = A_t(k)`` whenever ``A_t(k) ∈ A*``; then ``w̄|_{A*} ≥ w̄|_{A_t}``
-   elementwise.  Checked by exact brute force (:func:`rearrangement_holds`): for every list
-   ``A_t`` and *every* way of filling the remaining positions, the order holds.
+   elementwise.  Proved for every L, K, w̄ by a two-case argument (:func:`rearrangement_proof`: a
+   pinned position compares an item with itself; a free position compares an item of ``A*`` with
+   one outside it), and cross-checked by exact brute force (:func:`rearrangement_holds`): for every
+   list ``A_t`` and *every* way of filling the remaining positions, on seeded instances.
 2. *Lemma 1 then Lemma 2.* With ``x = w̄|_{A*} ≥ y = w̄|_{A_t}`` in ``[0, p_max]^K``::
 
        V(γx) − V(γy) ≤ γ[Σx − Σy]            (DCM-L1 at γx ≥ γy)
@@ -33,6 +35,8 @@ from clickbound.lemmas._dcm_algebra import (
     Atom,
     V,
     add_c,
+    argument_step,
+    instance_artefact,
     nonneg_facts,
     prod_c,
     relation_target,
@@ -80,8 +84,8 @@ def chain_instance_proof(K, statement, domain, assumptions) -> ProofArtefact:
     steps.append(verify_certificate(
         f"K={K}: gamma (V(x)-V(y)) - alpha (V(gx)-V(gy)) == gamma*cert_L2(x,y) + alpha*cert_L1(gx,gy)",
         relation_target(statement), chain_certificate(K), facts))
-    return ProofArtefact(summary=f"DCM-T1 chain at K={K}: Lemma 1 at (γx, γy) and Lemma 2 at (x, y)",
-                         steps=tuple(steps))
+    return instance_artefact(f"DCM-T1 chain at K={K}: Lemma 1 at (γx, γy) and Lemma 2 at (x, y)", steps,
+                             statement, domain, assumptions)
 
 
 def chain_claim(K: int, variant: str | None = None) -> Claim:
@@ -113,19 +117,51 @@ def chain_claim(K: int, variant: str | None = None) -> Claim:
 @cache
 def chain_general_proof() -> ProofArtefact:
     """Every K: compose the general proofs of DCM-L1 and DCM-L2 (both from DCM-TEL)."""
-    a, b, S, R, al, g = sp.symbols("a b S R alpha gamma", real=True)
+    a, S, R, al, g = sp.symbols("a S R alpha gamma", real=True)
+    x, y = sp.symbols("x_k y_k", real=True)
     # L1 at (γx, γy): a := V(γx) − V(γy) ≤ Σγx − Σγy = γS;  L2: αS ≤ R := V(x) − V(y)
     steps = [("DCM-L1 for every K", l1_general_proof().summary),
-             ("DCM-L2 for every K", l2_general_proof().summary),
-             ("L1 applies at (γx, γy): γ ∈ [0,1] keeps γx, γy in [0,1]^K and γx ≥ γy",
-              "checked per K by certificates in DCM-T1/chain[K=k]"),
-             ("sum of γx minus sum of γy equals γ S", sp.sstr(sp.expand(g * S - g * S)) + " == 0")]
-    # γR − αa = γ(R − αS) + α(γS − a): both brackets ≥ 0 (L2, L1), γ, α ≥ 0
-    ident = sp.expand(g * R - al * a - (g * (R - al * S) + al * (g * S - a)))
-    if ident != 0:
-        raise AssertionError(f"composition identity fails: {ident}")
-    steps.append(("γR − αa == γ(R − αS) + α(γS − a), each product of non-negatives (L2, L1)", "expand == 0"))
+             ("DCM-L2 for every K", l2_general_proof().summary)]
+    box = {sp.expand(e): why for e, why in [(g, "gamma >= 0"), (1 - g, "gamma <= 1"), (x, "x_k >= 0"),
+                                              (1 - x, "x_k <= 1"), (x - y, "x_k >= y_k")]}
+    steps.append(verify_certificate("L1 applies at (γx, γy), coordinate k: γx_k − γy_k == γ(x_k − y_k) >= 0",
+                                    g * x - g * y, prod_c(Atom(g), Atom(x - y)), box))
+    steps.append(verify_certificate("L1 applies at (γx, γy), coordinate k: γx_k >= 0", g * x,
+                                    prod_c(Atom(g), Atom(x)), box))
+    steps.append(verify_certificate("L1 applies at (γx, γy), coordinate k: 1 − γx_k == (1 − γ) + γ(1 − x_k) >= 0",
+                                    1 - g * x, add_c(Atom(1 - g), prod_c(Atom(g), Atom(1 - x))), box))
+    K, k = sp.symbols("K k", integer=True, positive=True)
+    xi, yi = sp.IndexedBase("x"), sp.IndexedBase("y")
+    lhs = sp.Sum(g * xi[k] - g * yi[k], (k, 1, K))
+    rhs = g * (sp.Sum(xi[k], (k, 1, K)) - sp.Sum(yi[k], (k, 1, K)))
+    diff = sp.simplify(lhs - rhs)
+    if diff != 0:
+        raise AssertionError(f"step fails: Σ(γx_k − γy_k) = γ(Σx − Σy): {diff}")
+    steps.append(("Σ_(k≤K) γx_k − Σ_(k≤K) γy_k = γ S with S = Σx − Σy, symbolic K",
+                  f"simplify({sp.sstr(lhs)} − ({sp.sstr(rhs)})) == 0"))
+    facts = {sp.expand(e): why for e, why in [(g, "gamma >= 0"), (R - al * S, "DCM-L2: alpha S <= R"),
+                                              (al, "alpha = (1-p)^(K-1) >= 0 (p <= 1)"),
+                                              (g * S - a, "DCM-L1 at (γx, γy): a <= γS")]}
+    steps.append(verify_certificate("γR − αa == γ(R − αS) + α(γS − a) >= 0: the chain α(V(γx) − V(γy)) <= "
+                                    "γ(V(x) − V(y))", g * R - al * a,
+                                    add_c(prod_c(Atom(g), Atom(R - al * S)), prod_c(Atom(al), Atom(g * S - a))),
+                                    facts))
     return ProofArtefact(summary="DCM-T1 chain holds for every K (DCM-L1 then DCM-L2)", steps=tuple(steps))
+
+
+def rearrangement_proof() -> ProofArtefact:
+    """DCM-T1/rearrangement for every L, K, w̄ (source 000, 定理1 proof): two cases per position."""
+    steps = (
+        argument_step("a valid fill exists: the free positions of A_t (those holding items outside A*) number "
+                      "K − |A_t ∩ A*| = |A* \\ A_t|, the items of A* still to place",
+                      "counting; A_t and A* are lists of K distinct items"),
+        argument_step("pinned position k (A_t(k) ∈ A*): A*(k) = A_t(k), so w̄(A*(k)) = w̄(A_t(k))",
+                      "the reordering rule"),
+        argument_step("free position k (A_t(k) ∉ A*): A*(k) ∈ A* and A_t(k) ∉ A*, so w̄(A*(k)) ≥ w̄(A_t(k))",
+                      "A* is a set of K largest w̄: every item in it has w̄ ≥ every item outside it"),
+    )
+    return ProofArtefact(summary="w̄|_{A*} ≥ w̄|_{A_t} elementwise, for every list A_t and every fill, every L, K, w̄",
+                         steps=steps)
 
 
 def rearrangement_holds(w, K: int) -> tuple[bool, dict | None]:
@@ -159,25 +195,26 @@ def _decide_rearrangement(budget_s: float) -> Outcome:
             n += 1
             if not ok:
                 return Outcome("refuted", "exact brute force", {"instances": n}, counterexample=witness)
-    return Outcome("proved", "exact brute force + argument",
-                   {"instances": n, "sizes": REARRANGE_SIZES,
-                    "argument": ("a pinned position compares an item with itself; a free position of A_t "
-                                 "holds an item outside A*, which no item of A* is below")})
+    return Outcome("proved", "argument (two cases per position) + exact brute force",
+                   {"proof": rearrangement_proof().as_dict(), "brute_force_instances": n,
+                    "sizes": REARRANGE_SIZES}, scope="all")
 
 
 def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-L1, DCM-L2)", {"proof": chain_general_proof().as_dict()})
+    return Outcome("proved", "derivation (DCM-L1, DCM-L2)", {"proof": chain_general_proof().as_dict()},
+                   scope="all")
 
 
 @register
 def dcm_t1_claims():
     yield ProcedureClaim(
         id="DCM-T1/rearrangement", spec_id="DCM-T1", kind="computation", expected=True,
-        statement_text=("with v̄ constant, reorder A* so that A*(k) = A_t(k) when A_t(k) ∈ A*: "
-                        "then w̄|_{A*} ≥ w̄|_{A_t} elementwise, for every list A_t and every fill"),
+        statement_text=("for every L, K and w̄, with v̄ constant, reorder A* so that A*(k) = A_t(k) when "
+                        "A_t(k) ∈ A*: then w̄|_{A*} ≥ w̄|_{A_t} elementwise, for every list A_t and every fill"),
         decide=_decide_rearrangement, source=SOURCE_T1,
-        description=("Theorem 1's first step (exact brute force over all lists and fills on seeded "
-                     "rational instances, with ties; the argument for general L, K in the evidence)."))
+        description=("Theorem 1's first step: a two-case argument for every L, K (marked as such), and exact "
+                     "brute force over all lists and fills on seeded rational instances, with ties, as a "
+                     "cross-check."))
     yield ProcedureClaim(
         id="DCM-T1/chain", spec_id="DCM-T1", kind="inequality", expected=True,
         statement_text="for every K, x ≥ y in [0, p]^K, γ ∈ [0,1]: α(V(γx) − V(γy)) ≤ γ(V(x) − V(y))",
