@@ -1,0 +1,52 @@
+"""Claims and errata of lemmas/dcm_click_feedback.py (source 000_0b27131c69d8f24c.txt): every claim comes out as registered."""
+import pytest
+
+from clickbound.lemmas import check
+from clickbound.lemmas import dcm_click_feedback as mod
+
+#: this module's claims only: other catalogue modules may be mid-edit
+CLAIMS = {c.id: c for c in mod.dcm_click_feedback_claims()}
+#: budget per claim (each decides in well under a second; 20 s is the catalogue's usual budget)
+BUDGET_S = 20
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    return {cid: check(c, budget_s=BUDGET_S) for cid, c in CLAIMS.items()}
+
+
+@pytest.mark.parametrize("cid", sorted(CLAIMS))
+def test_claim_comes_out_as_registered(cid, verdicts):
+    v = verdicts[cid]
+    assert v.matches_expectation is True, (cid, v.status)
+    if CLAIMS[cid].expected:
+        assert v.status == "proved" and v.scope == "all"
+    else:
+        assert v.status == "refuted" and v.counterexample
+
+
+def test_errata_evidence_of_this_module(verdicts):
+    assert mod.ERRATA
+    for e in mod.ERRATA:
+        assert e.source_file == "000_0b27131c69d8f24c.txt" and e.conclusion_survives
+        for cid in e.evidence_claims:
+            if cid in CLAIMS:  # evidence from other modules (DCM-L1) is checked by their own tests
+                assert verdicts[cid].matches_expectation is True, (e.id, cid)
+
+
+def test_example_records_match_the_slide_order():
+    # slide 実験2: First Click, (mislabelled) Last Click, RankedKL-UCB, dcmKL-UCB
+    got = [mod.example_records(v) for v in ("first-click", "last-click", "ranked", "dcm")]
+    assert tuple(got) == mod.SLIDE_RECORDS
+    with pytest.raises(ValueError):
+        mod.example_records("middle-click")
+
+
+def test_dcm_round_agrees_with_bounds_click_reward():
+    # independent route: bounds.click.dcm_reward is f(A, w, v); on 0/1 inputs it is the satisfaction indicator
+    import itertools
+
+    from clickbound.bounds.click import dcm_reward
+    for wv in itertools.product((0, 1), repeat=6):
+        w, v = wv[:3], wv[3:]
+        assert mod.dcm_round(w, v)[2] == dcm_reward((0, 1, 2), list(w), list(v))
