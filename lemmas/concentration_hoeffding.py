@@ -41,22 +41,36 @@ N_INSTANCES = 40
 # ------------------------------------------------------------------------- Hoeffding's lemma
 
 def hlemma_proof() -> ProofArtefact:
-    """Verify the steps of the source's proof with sympy; raise AssertionError if one fails."""
-    p, u, s, a, b = sp.symbols("p u s a b", real=True)
+    """Verify the steps of the source's proof with sympy (every a ≤ 0 ≤ b, a < b, every s); raise
+    AssertionError if one fails.  Steps that are reasoning, not a sympy check, are marked "(argument)"."""
+    p, u, s, a, b, x = sp.symbols("p u s a b x", real=True)
     phi = sp.log(p * sp.exp((1 - p) * u) + (1 - p) * sp.exp(-p * u))
     steps = []
+    # (0) convexity: e^{sx} lies below its chord on [a, b]; the chord agrees with it at both ends
+    chord = (b - x) / (b - a) * sp.exp(s * a) + (x - a) / (b - a) * sp.exp(s * b)
+    require(sp.simplify(chord.subs(x, a) - sp.exp(s * a)) == 0 and sp.simplify(chord.subs(x, b) - sp.exp(s * b)) == 0,
+            "the chord of e^{sx} on [a, b] meets it at a and b")
+    require(sp.simplify(sp.diff(sp.exp(s * x), x, 2) - s ** 2 * sp.exp(s * x)) == 0, "(e^{sx})'' = s² e^{sx}")
+    steps.append((("chord of x ↦ e^{sx} on [a, b]: ℓ(x) = (b−x)/(b−a) e^{sa} + (x−a)/(b−a) e^{sb}, ℓ(a) = e^{sa}, "
+                  "ℓ(b) = e^{sb}; (e^{sx})'' = s² e^{sx} ≥ 0"), (f"simplify(ℓ(a) − e^(sa)) == 0, simplify(ℓ(b) − e^(sb)) "
+                  f"== 0, diff(e^(s x), x, 2) = {sp.sstr(sp.diff(sp.exp(s * x), x, 2))}")))
+    steps.append((("(argument) a convex function lies below its chord, so e^{sX} ≤ ℓ(X) on a ≤ X ≤ b; taking "
+                  "expectations with E[X] = 0: E[e^{sX}] ≤ ℓ(0) = b/(b−a) e^{sa} − a/(b−a) e^{sb}"),
+                  "rests on: the chord step above; linearity of E; E[X] = 0"))
     # (1) the two-point bound's value equals e^{φ(u)} with p = −a/(b−a), u = s(b−a)
     mgf = b / (b - a) * sp.exp(s * a) - a / (b - a) * sp.exp(s * b)
     lhs = phi.subs({p: -a / (b - a), u: s * (b - a)})
     require(sp.simplify(sp.exp(lhs) - mgf) == 0, "e^{φ(s(b−a))} != b/(b−a)e^{sa} − a/(b−a)e^{sb}")
-    steps.append(("e^{φ(s(b−a))} = b/(b−a) e^{sa} − a/(b−a) e^{sb} with p = −a/(b−a)", "simplify(diff) == 0"))
+    steps.append(("e^{φ(s(b−a))} = b/(b−a) e^{sa} − a/(b−a) e^{sb} with p = −a/(b−a) ∈ [0, 1] (a ≤ 0 ≤ b)",
+                  f"simplify(exp({sp.sstr(lhs)}) − ({sp.sstr(mgf)})) == 0"))
     # (2) φ(0) = 0, φ'(0) = 0
     require(sp.simplify(phi.subs(u, 0)) == 0, 'sp.simplify(phi.subs(u, 0)) == 0')
-    steps.append(("φ(0) = log(p + (1−p)) = 0", "simplify(φ(0)) == 0"))
+    steps.append(("φ(0) = log(p + (1−p)) = 0", f"simplify({sp.sstr(phi.subs(u, 0))}) == 0"))
     d1 = sp.diff(phi, u)
     require(sp.simplify(d1.subs(u, 0)) == 0, 'sp.simplify(d1.subs(u, 0)) == 0')
     require(sp.simplify(d1 - (-p + p * sp.exp(u) / (1 - p + p * sp.exp(u)))) == 0, 'sp.simplify(d1 - (-p + p * sp.exp(u) / (1 - p + p * sp.exp(u)))) == 0')
-    steps.append(("φ'(u) = −p + p e^u/(1 − p + p e^u), φ'(0) = 0", "simplify == 0"))
+    steps.append(("φ'(u) = −p + p e^u/(1 − p + p e^u), φ'(0) = 0",
+                  f"simplify(φ' − (−p + p e^u/(1 − p + p e^u))) == 0, simplify({sp.sstr(d1.subs(u, 0))}) == 0"))
     # (3) φ'' = ρ(1 − ρ), ρ = p e^u/(1 − p + p e^u), and 1/4 − ρ(1−ρ) = (ρ − 1/2)^2
     rho = p * sp.exp(u) / (1 - p + p * sp.exp(u))
     require(sp.simplify(sp.diff(phi, u, 2) - rho * (1 - rho)) == 0, 'sp.simplify(sp.diff(phi, u, 2) - rho * (1 - rho)) == 0')
@@ -64,9 +78,11 @@ def hlemma_proof() -> ProofArtefact:
     require(sp.expand(sp.Rational(1, 4) - r * (1 - r) - (r - sp.Rational(1, 2)) ** 2) == 0, 'sp.expand(sp.Rational(1, 4) - r * (1 - r) - (r - sp.Rational(1, 2)) ** 2) == 0')
     steps.append(("φ''(u) = ρ(1−ρ) with ρ = p e^u/(1−p+p e^u) ∈ [0,1] for p ∈ [0,1]",
                   "simplify(φ'' − ρ(1−ρ)) == 0"))
-    steps.append(("ρ(1−ρ) <= 1/4 since 1/4 − ρ(1−ρ) = (ρ − 1/2)^2", "expand == 0"))
-    steps.append(("Taylor with Lagrange remainder: φ(u) = u²φ''(v)/2 <= u²/8 for some v ∈ [0,u]",
-                  "from the three steps above"))
+    steps.append(("ρ(1−ρ) <= 1/4 since 1/4 − ρ(1−ρ) = (ρ − 1/2)^2",
+                  "expand(1/4 − r(1 − r) − (r − 1/2)²) == 0"))
+    steps.append((("(argument) Taylor with Lagrange remainder: φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2 = u²φ''(v)/2 "
+                  "<= u²/8 for some v between 0 and u; with u = s(b−a): E[e^{sX}] <= e^{φ(u)} <= exp(s²(b−a)²/8)"),
+                  "rests on: the steps φ(0) = 0, φ'(0) = 0, φ'' <= 1/4 above and Taylor's theorem (φ is smooth)"))
     return ProofArtefact("Hoeffding's lemma: every step of the source's proof verified by sympy "
                          "(with the remainder at v, not at 0)", tuple(steps))
 
@@ -106,8 +122,8 @@ def decide_hlemma(budget_s: float) -> Outcome:
             if exp_compare(q, hi) < 0:
                 raise ArithmeticError("bounds on E[e^{sX}] too loose to decide")
             checked += 1
-    return Outcome("proved", "symbolic derivation (sympy) + exact instances",
-                   evidence={"proof": art.as_dict(), "exact_instances_checked": checked})
+    return Outcome("proved", "symbolic derivation (sympy, every a ≤ 0 ≤ b and s) + exact instances",
+                   evidence={"proof": art.as_dict(), "exact_instances_checked": checked}, scope="all")
 
 
 def decide_taylor_as_printed(budget_s: float) -> Outcome:
@@ -229,7 +245,8 @@ def claims():
     return [
         ProcedureClaim(
             id="CONC-HLEMMA", spec_id="CONC-HLEMMA", source=f"{SRC}, {LOC_LEMMA}",
-            statement_text="E[X]=0, a<=X<=b  ⇒  E[exp(sX)] <= exp(s²(b−a)²/8)",
+            statement_text="for every bounded X with E[X]=0, a<=X<=b, and every real s: "
+                           "E[exp(sX)] <= exp(s²(b−a)²/8)",
             decide=decide_hlemma, kind="upper bound", expected=True,
             description="proof steps φ(0)=0, φ'(0)=0, φ''=ρ(1−ρ)<=1/4 verified symbolically; "
                         "plus exact checks on drawn centred finite distributions"),

@@ -136,22 +136,26 @@ def repaired_series_proof() -> ProofArtefact:
     a, t, n, T = sp.symbols("alpha t n T", positive=True)
     s = sp.summation(2 * t ** (-2 * a), (n, 1, t))
     require(sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0, 'sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0')
-    steps = [("Σ_{n=1}^{t} 2 t^{−2α} = 2 t^{1−2α}", "simplify(diff) == 0")]
+    steps = [("Σ_{n=1}^{t} 2 t^{−2α} = 2 t^{1−2α} (symbolic t, α)", f"simplify({sp.sstr(s)} − 2 t^(1−2α)) == 0")]
     for av, finite in ((sp.Rational(3, 2), True), (sp.Integer(2), True), (sp.Integer(1), False),
                        (sp.Rational(3, 4), False)):
         series = sp.summation(2 * T ** (1 - 2 * av), (T, 1, sp.oo))
         require((series.is_finite is True) == finite, (av, series))
         if finite:
             require(sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0, 'sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0')
-        steps.append((f"α = {av}: Σ_t 2 t^(1−2α) = {sp.sstr(series)}", "sympy summation"))
+        steps.append((f"α = {av}: Σ_t 2 t^(1−2α) = {sp.sstr(series)}",
+                      f"sympy summation = {sp.sstr(series)}, is_finite = {series.is_finite}"))
     # p-series: Σ t^{-s} converges iff s > 1; here s = 2α − 1, so iff α > 1.
     require(sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo), 'sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo)')
-    steps.append(("convergence of Σ t^{−(2α−1)} ⇔ 2α − 1 > 1 ⇔ α > 1", "solve_univariate_inequality"))
+    steps.append(("(argument) p-series: Σ_t t^(−s) converges iff s > 1; here s = 2α − 1, and 2α − 1 > 1 ⇔ α > 1",
+                  ("rests on: the p-series test (instances α = 3/2, 2 finite and α = 1, 3/4 infinite above); "
+                  "solve_univariate_inequality(2α − 1 > 1) = Interval.open(1, oo)")))
     return ProofArtefact("repaired Lemma 1 series: Σ_t 2t^{1−2α} = 2ζ(2α−1) < ∞ iff α > 1", tuple(steps))
 
 
 def decide_repaired_series(budget_s: float) -> Outcome:
-    return Outcome("proved", "symbolic (sympy summation)", evidence={"proof": repaired_series_proof().as_dict()})
+    return Outcome("proved", "symbolic (sympy summation)", evidence={"proof": repaired_series_proof().as_dict()},
+                   scope="all")
 
 
 @register

@@ -92,10 +92,13 @@ def sum_proof() -> ProofArtefact:
     require(sp.simplify(2 * (1 + integral) - 2 * a / (a - 1)) == 0, 'sp.simplify(2 * (1 + integral) - 2 * a / (a - 1)) == 0')
     # t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for t >= 2, because x^{−α} is decreasing on x > 0
     require(sp.simplify(sp.diff(x ** (-a), x) + a * x ** (-a - 1)) == 0, 'sp.simplify(sp.diff(x ** (-a), x) + a * x ** (-a - 1)) == 0')
-    steps = (("∫_1^∞ x^{−α} dx = 1/(α−1) for α = 1 + β, β > 0", "sympy integrate"),
-             ("2(1 + 1/(α−1)) = 2α/(α−1)", "simplify(diff) == 0"),
-             ("d/dx x^{−α} = −α x^{−α−1} < 0 ⇒ t^{−α} <= ∫_{t−1}^{t} x^{−α} dx (t >= 2)", "diff"),
-             ("Σ_{t>=1} t^{−α} <= 1 + ∫_1^∞ x^{−α} dx", "sum of the termwise bounds"))
+    steps = (("∫_1^∞ x^{−α} dx = 1/(α−1) for α = 1 + β, β > 0 (symbolic β)",
+              f"sympy integrate = {sp.sstr(integral)}; simplify(integral − 1/β) == 0"),
+             ("2(1 + 1/(α−1)) = 2α/(α−1)", "simplify(2(1 + 1/β) − 2(1 + β)/β) == 0"),
+             ("d/dx x^{−α} = −α x^{−α−1} < 0 on x > 0", f"diff(x^(−α), x) = {sp.sstr(sp.diff(x ** (-a), x))}"),
+             (("(argument) x^{−α} is decreasing, so t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for every t >= 2; summing, "
+              "Σ_{t>=1} t^{−α} <= 1 + ∫_1^∞ x^{−α} dx"),
+              "rests on: the derivative step above; monotonicity of the integral; the t = 1 term is 1"))
     checks = {}
     with mpmath.workdps(50):
         for av in (Fraction(11, 10), Fraction(3, 2), Fraction(2), Fraction(3)):
@@ -120,8 +123,12 @@ def count_proof() -> ProofArtefact:
     require(sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0, 'sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0')
     return ProofArtefact(
         "μ_1 <= μ_a + sqrt(2α log t/T) with Δ = μ_1 − μ_a > 0  ⇔  T <= 2αΔ^{−2} log t",
-        (("(2αL/Δ² − T) = (T/Δ²)·(2αL/T − Δ²), factor T/Δ² > 0", "simplify"),
-         ("corrected − printed bound on T = 2(α−1)L/Δ² > 0 for α > 1", "simplify")))
+        (("(argument) with Δ > 0 and both sides positive, Δ <= sqrt(2αL/T) ⇔ Δ² <= 2αL/T (L = log t > 0)",
+          "rests on: squaring is increasing on [0, ∞)"),
+         ("(2αL/Δ² − T) = (T/Δ²)·(2αL/T − Δ²), factor T/Δ² > 0",
+          f"simplify(conclusion_gap/premise_gap) = {sp.sstr(factor)}, is_positive = {factor.is_positive}"),
+         ("corrected − printed bound on T = 2(α−1)L/Δ² > 0 for α > 1",
+          "simplify((2αL/Δ² − T) − (2L/Δ² − T) − 2(α − 1)L/Δ²) == 0")))
 
 
 def count_counterexample():
@@ -145,29 +152,46 @@ def decide_count_as_printed(budget_s: float) -> Outcome:
 
 
 def decide_count_corrected(budget_s: float) -> Outcome:
-    return Outcome("proved", "symbolic (sympy)", evidence={"proof": count_proof().as_dict()})
+    return Outcome("proved", "symbolic (sympy)", evidence={"proof": count_proof().as_dict()}, scope="all")
 
 
 # ---------------------------------------------------------------------------- UCB1-BOUND
 
 def bound_derivation() -> ProofArtefact:
+    """UCB1-BOUND for any number m of suboptimal arms: the per-arm identities, summed over a symbolic m."""
+    exp_count = lambda d: 2 * alpha * d ** -2 * logT + 2 * alpha / (alpha - 1)
+    per_arm = sp.simplify(Delta * exp_count(Delta) - bound_corrected([Delta], logT, alpha))
+    require(per_arm == 0, f"per-arm identity: {per_arm}")
+    per_arm_gap = sp.simplify(bound_corrected([Delta], logT, alpha) - bound_as_printed([Delta], logT, alpha)
+                              - 2 * (alpha - 1) * logT / Delta)
+    require(per_arm_gap == 0, f"per-arm gap: {per_arm_gap}")
+    m = sp.Symbol("m", integer=True, positive=True)
+    j = sp.Symbol("a", integer=True, positive=True)
+    D = sp.IndexedBase("Delta")
+    lhs = sp.Sum(D[j] * exp_count(D[j]), (j, 1, m))
+    rhs = sp.Sum(2 * (alpha * logT / D[j] + alpha * D[j] / (alpha - 1)), (j, 1, m))
+    require(sp.simplify(sp.Sum(sp.simplify(D[j] * exp_count(D[j]) - 2 * (alpha * logT / D[j] + alpha * D[j]
+                                                                          / (alpha - 1))), (j, 1, m))) == 0,
+            "the summed identity")
     d1, d2, d3 = sp.symbols("Delta1 Delta2 Delta3", positive=True)
     deltas = (d1, d2, d3)
-    exp_count = lambda d: 2 * alpha * d ** -2 * logT + 2 * alpha / (alpha - 1)
     derived = sum(d * exp_count(d) for d in deltas)
-    require(sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0, 'sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0')
-    diff = sp.simplify(bound_corrected(deltas, logT, alpha) - bound_as_printed(deltas, logT, alpha))
-    require(sp.simplify(diff - 2 * (alpha - 1) * logT * sum(1 / d for d in deltas)) == 0, 'sp.simplify(diff - 2 * (alpha - 1) * logT * sum(1 / d for d in deltas)) == 0')
+    require(sp.simplify(derived - bound_corrected(deltas, logT, alpha)) == 0, "3-arm cross-check")
     return ProofArtefact(
-        "R(T) = Σ Δ_a E[T_a] with E[T_a] <= 2αΔ_a^{−2} log T + 2α/(α−1) gives 2Σ(α log T/Δ_a + αΔ_a/(α−1)); "
-        "it exceeds the printed bound by 2(α−1) log T Σ 1/Δ_a",
-        (("Σ Δ_a(2αΔ_a^{−2} log T + 2α/(α−1)) = corrected bound (3 arms)", "simplify == 0"),
-         ("corrected − printed = 2(α−1) log T Σ_a 1/Δ_a", "simplify == 0")))
+        "R(T) = Σ Δ_a E[T_a] with E[T_a] <= 2αΔ_a^{−2} log T + 2α/(α−1) gives 2Σ(α log T/Δ_a + αΔ_a/(α−1)), "
+        "any number of arms; it exceeds the printed bound by 2(α−1) log T Σ 1/Δ_a",
+        (("one arm: Δ(2αΔ^{−2} log T + 2α/(α−1)) = 2(α log T/Δ + αΔ/(α−1))",
+          "simplify(difference) == 0 for symbolic Δ, α, log T"),
+         ("one arm: corrected − printed = 2(α−1) log T/Δ", "simplify(difference) == 0"),
+         ("every number m of suboptimal arms: Σ_(a=1..m) of the per-arm identity, m symbolic",
+          f"simplify({sp.sstr(lhs)} − ({sp.sstr(rhs)})) == 0 (summand-wise)"),
+         ("cross-check, 3 arms: Σ Δ_a(2αΔ_a^{−2} log T + 2α/(α−1)) = corrected bound",
+          "simplify(difference) == 0")))
 
 
 def decide_bound_corrected(budget_s: float) -> Outcome:
     return Outcome("proved", "symbolic (sympy), from the corrected count and UCB1-SUM",
-                   evidence={"proof": bound_derivation().as_dict()})
+                   evidence={"proof": bound_derivation().as_dict()}, scope="all")
 
 
 def decide_bound_printed_follows(budget_s: float) -> Outcome:
@@ -219,8 +243,8 @@ def claims():
                        description="exact binomial tails of Bernoulli arms on a grid of μ, T, t, α"),
         ProcedureClaim(id="UCB1-SUM", spec_id="UCB1-SUM", source=src_p,
                        statement_text="2 Σ_{t>=1} t^{−α} <= 2(1 + ∫_1^∞ x^{−α} dx) = 2α/(α−1), α > 1",
-                       decide=lambda b: Outcome("proved", "symbolic (sympy) + mpmath 50 digits",
-                                                evidence={"proof": sum_proof().as_dict()}),
+                       decide=lambda b: Outcome("proved", "symbolic (sympy, every α > 1) + mpmath 50 digits",
+                                                evidence={"proof": sum_proof().as_dict()}, scope="all"),
                        kind="upper bound", expected=True, description="integral comparison, symbolic"),
         ProcedureClaim(id="UCB1-COUNT-AS-PRINTED", spec_id="UCB1-COUNT-AS-PRINTED", source=f"{SRC}, {LOC_COUNT}",
                        statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇒  T <= 2Δ_a^{−2} log t  (α dropped, as printed)",
@@ -228,11 +252,13 @@ def claims():
                        description="false for α > 1: α=2, Δ=1/2, t=3, T=10"),
         ProcedureClaim(id="UCB1-COUNT-AS-PRINTED/corrected", spec_id="UCB1-COUNT-AS-PRINTED",
                        source=f"{SRC}, {LOC_COUNT}",
-                       statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇔  T <= 2αΔ_a^{−2} log t",
+                       statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇔  T <= 2αΔ_a^{−2} log t "
+                                      "(Δ_a = μ_1 − μ_a > 0, T > 0, t > 1)",
                        decide=decide_count_corrected, kind="inequality", expected=True,
                        description="the corrected step, symbolic"),
         ProcedureClaim(id="UCB1-BOUND/corrected", spec_id="UCB1-BOUND", source=src_p,
-                       statement_text="Σ Δ_a(2αΔ_a^{−2} log T + 2α/(α−1)) = 2Σ_{a≠1}(α log T/Δ_a + αΔ_a/(α−1))",
+                       statement_text="for any number of arms: Σ Δ_a(2αΔ_a^{−2} log T + 2α/(α−1)) = "
+                                      "2Σ_{a≠1}(α log T/Δ_a + αΔ_a/(α−1))",
                        decide=decide_bound_corrected, kind="upper bound", expected=True,
                        description="the bound the source's steps give with α kept (symbolic derivation)"),
         ProcedureClaim(id="UCB1-BOUND/as-printed-derivation", spec_id="UCB1-BOUND", source=src_p,

@@ -78,7 +78,12 @@ def test_ranges_at_most_one_make_printed_form_true():
 
 def test_hlemma_proof_steps_are_checked():
     art = ch.hlemma_proof()
-    assert len(art.steps) >= 5 and "ρ(1−ρ)" in art.steps[3][0]
+    assert len(art.steps) >= 7 and "ρ(1−ρ)" in art.steps[5][0]
+    # the convexity step the source uses is recorded, and reasoning steps are marked as such
+    assert art.steps[0][0].startswith("chord of x ↦ e^{sx}")
+    assert all(d.startswith("(argument)") == c.startswith("rests on:") for d, c in art.steps)
+    v = verdict("CONC-HLEMMA")
+    assert v.status == "proved" and v.scope == "all"
 
 
 def test_errata_evidence_claims_exist_and_decide_as_stated():

@@ -31,6 +31,7 @@ def verdict(cid):
 def test_verdicts_as_registered(cid, status):
     v = verdict(cid)
     assert v.status == status and v.matches_expectation is True
+    assert v.scope == ("all" if status == "proved" else None)  # the series: symbolic t and α
 
 
 def _independent_exact(t, alpha, theta):

@@ -8,7 +8,8 @@ from clickbound.lemmas import od_theorem1 as od
 @pytest.mark.parametrize("cid", ["OD-T1/constant-term", "OD-T1/constant-term-repaired",
                                  "OD-VS-PBM", "OD-VS-PBM/repaired-alpha"])
 def test_proved(cid):
-    assert lemmas.check(lemmas.get(cid), budget_s=10).status == "proved"
+    v = lemmas.check(lemmas.get(cid), budget_s=10)
+    assert v.status == "proved" and v.scope == "all"  # symbolic in α, ε, K, L, P_K
 
 
 @pytest.mark.parametrize("shift,threshold", [(0, "1/2"), (1, "1")])

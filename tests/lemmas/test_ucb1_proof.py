@@ -35,6 +35,14 @@ def verdict(cid):
 def test_verdicts_as_registered(cid, status):
     v = verdict(cid)
     assert v.status == status and v.matches_expectation is True
+    if status == "proved":  # symbolic in α, Δ, T, log t and the number of arms: every parameter
+        assert v.scope == "all"
+
+
+def test_bound_corrected_is_summed_over_a_symbolic_number_of_arms():
+    steps = verdict("UCB1-BOUND/corrected").evidence["proof"]["steps"]
+    assert any("(a, 1, m)" in s["checked"] for s in steps)
+    assert all(s["checked"].strip() not in ("", "True", "true") for s in steps)
 
 
 def test_count_counterexample_independently():
