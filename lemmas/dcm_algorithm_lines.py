@@ -28,6 +28,8 @@ from clickbound.lemmas.engine.registry import Erratum, register, register_erratu
 SRC = "000_0b27131c69d8f24c.txt"
 LOC_UCB = f"{SRC}, UCB (Upper Confidence Bound) 計算, eq. (1)"
 LOC_UPDATE = f"{SRC}, 推定値の更新 (論文では詳細説明無し) and Algorithm 1 (update line)"
+LOC_REF = f"{SRC}, 各種参考文献 (Bandit関係), entry under 'KL-UCB'"
+LOC_CAS = f"{SRC}, Appendix 'Cascade KL-UCBの証明' (R_K(n) decomposed on E_t)"
 LOC_COPY = f"{SRC}, ユーザとサーバのやり取り, third copy of Algorithm 1 (update line)"
 
 
@@ -85,6 +87,34 @@ def _update_as_printed_claim() -> Claim:
                  description="the third copy's update (T ŵ + c)/T + c against the running mean (T ŵ + c)/(T + 1)")
 
 
+#: the two bibliography entries of the slides' reference list, as printed (line breaks joined)
+REF_KLUCB = ("Chapelle, Olivier and Zhang, Ya. A dynamic bayesian net- work click model for web search ranking. "
+             "In *Proceedings of the 18th International Conference on World Wide Web*, pp. 1–10, 2009.")
+REF_DBN = ("Chapelle, Olivier and Zhang, Ya. A dynamic bayesian network click model for web search ranking. "
+           "In *Proceed-ings of the 18th International Conference on World Wide Web*, pp. 1–10, 2009.")
+
+
+def _unhyphen(s: str) -> str:
+    return s.replace("- ", "").replace("-", "")
+
+
+def _decide_ref(budget_s: float) -> Outcome:
+    same = _unhyphen(REF_KLUCB) == _unhyphen(REF_DBN)
+    kl_words = any(w in REF_KLUCB for w in ("KL-UCB", "Kullback", "Garivier", "Cappé"))
+    if not same or kl_words:  # pragma: no cover - fixed strings
+        raise AssertionError("the entries differ")
+    return Outcome("refuted", "exact string comparison", counterexample={
+        "entry under 'KL-UCB'": REF_KLUCB, "entry under 'Dynamic Bayesian Network (DBN)'": REF_DBN,
+        "equal after removing line-break hyphens": same})
+
+
+def _decomposition_claim() -> Claim:
+    b, R = sp.symbols("b R")
+    return Claim(id="DCM-CAS/decomposition", spec_id="DCM-P1", source=LOC_CAS, kind="identity", expected=True,
+                 statement=sp.Eq(b * R + (1 - b) * R, R), domain={b: (0, 1), R: (-1, 1)},
+                 description="R_t = 1{E_t} R_t + 1{not E_t} R_t, summed and taken in expectation (linearity)")
+
+
 @register
 def dcm_algorithm_lines_claims():
     return [
@@ -102,6 +132,11 @@ def dcm_algorithm_lines_claims():
                        statement_text="Algorithm 1's update (T_(t−1)ŵ + c_t(k))/T_t is the running mean p_t(e)/T_t(e)",
                        description="the slide's maximum-likelihood derivation ('完全に一致')"),
         _update_as_printed_claim(),
+        ProcedureClaim(id="DCM-REF/klucb-entry", spec_id="KL-MONO", source=LOC_REF, kind="computation",
+                       expected=False, decide=_decide_ref,
+                       statement_text="the reference listed under 'KL-UCB' is a KL-UCB paper",
+                       description="it is the DBN paper (Chapelle & Zhang 2009), repeated from the DBN entry"),
+        _decomposition_claim(),
     ]
 
 
@@ -125,5 +160,16 @@ ERRATUM_2 = register_erratum(Erratum(
     conclusion_survives="yes: a copying slip on one slide; the other copies and the derivation are right",
     spec_id="ALG-DCMKLUCB"))
 
+ERRATUM_3 = register_erratum(Erratum(
+    id="ERR-DCM-REF-KLUCB", source_file=SRC, location="各種参考文献 (Bandit関係), entry under 'KL-UCB'",
+    source_says="KL-UCB: Chapelle, Olivier and Zhang, Ya. A dynamic bayesian network click model for web search "
+                "ranking. WWW 2009",
+    truth="that is the DBN click-model paper, repeated from the DBN entry; the KL-UCB reference (Garivier & Cappé, "
+          "'The KL-UCB algorithm for bounded stochastic bandits and beyond', COLT 2011, whose Theorem 10 the "
+          "appendix cites) is missing",
+    evidence_claims=("DCM-REF/klucb-entry",),
+    conclusion_survives="yes: a bibliography slip; nothing in the analysis depends on it",
+    spec_id="KL-MONO"))
+
 #: this module's errata (the tests re-check their evidence)
-ERRATA = (ERRATUM_1, ERRATUM_2)
+ERRATA = (ERRATUM_1, ERRATUM_2, ERRATUM_3)

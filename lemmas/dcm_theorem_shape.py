@@ -32,6 +32,7 @@ SRC = "000_0b27131c69d8f24c.txt"
 LOC_SUMMARY = f"{SRC}, 理論解析の結果(気持ち)"
 LOC_T2 = f"{SRC}, 定理2:期待リグレットの上限(一般形) and 疑問点 ('gはKの増加正値関数')"
 LOC_T13 = f"{SRC}, 定理1, 定理3, 実験1 (上限 on B_LB) and まとめ ('regret最適保証')"
+LOC_EXP2 = f"{SRC}, 実験2:人工データによる他の手法との比較 ('O(KL) なRankedKL-UCBとは \"K=4\" 倍の差')"
 #: K for which the weight-sum identity is also expanded exactly (cross-check of the every-K route)
 K_EXPANDED = tuple(range(1, 11))
 
@@ -136,6 +137,16 @@ def _k_monotone_claim() -> Claim:
                              "from K = 1 to K = 2 in general")
 
 
+def _decide_exp2_ratio(budget_s: float) -> Outcome:
+    from fractions import Fraction
+    L, K = 16, 4
+    ratio = Fraction(K * L, L - K)
+    if ratio == K:  # pragma: no cover - fixed numbers
+        raise AssertionError("ratio equals K")
+    return Outcome("refuted", "exact arithmetic", counterexample={
+        "L": L, "K": K, "KL/(L-K)": str(ratio), "KL/L (O(KL) against O(L))": str(Fraction(K * L, L))})
+
+
 @register
 def dcm_theorem_shape_claims():
     return [
@@ -153,6 +164,11 @@ def dcm_theorem_shape_claims():
                        statement_text="on B_LB(L, [K], p, Δ, γ): Theorem 1's log n coefficient (ε → 0) is "
                                       "(γ/α)(L−K)Δ(1+log(1/Δ))/D_KL(p−Δ‖p), (1+log(1/Δ))/α² ≥ 1 times Theorem 3's",
                        decide=_decide_ratio, description="upper and lower bound differ by (1+log(1/Δ))/α²"),
+        ProcedureClaim(id="DCM-EXP2/order-ratio", spec_id="EXP-DCM-3ab", source=LOC_EXP2, kind="computation",
+                       expected=False, decide=_decide_exp2_ratio,
+                       statement_text="on B_LB(16, [4], …): the orders O(KL) (RankedKL-UCB) and O(L−K) (dcmKL-UCB) "
+                                      "predict a ratio of K = 4",
+                       description="KL/(L−K) = 16/3; a K-fold gap is what O(KL) against O(L) predicts"),
     ]
 
 
