@@ -14,7 +14,10 @@ Prints, for each target of issue 4:
    pure-Python peer written like source 004's blog code (benchmarks/peers.py), also 10^4 steps
    (``--quick``: the peer runs 300 steps and is compared per step);
 4. the KL-UCB index (bounds.kl) vs a faithful pure-Python SMPyBandits ``klucbBern``, per index,
-   with the maximum error of each against the 50-digit mpmath reference on a sample.
+   with the maximum error of each against the 50-digit mpmath reference on a sample;
+5. start-up of a trivial ``clickbound simulate`` (issue 14) in fresh processes: cold (an empty
+   numba cache folder: everything compiles) against warm (the same folder again), median of
+   several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor.
 
 Timing: [2] and [3] time the engine loop only (state and streams are built outside the timed call),
 best of several runs in this one process, in thread CPU time (a shared machine's load shows up in
@@ -178,10 +181,41 @@ def bench_index(n_points):
           "  (target >= 200x at equal or better accuracy)")
 
 
+TRIVIAL_SIMULATE = ["simulate", "--model", "dcm", "--w", "0.6", "0.5", "--v", "0.5", "0.1", "--K", "2",
+                    "--policy", "dcmKL-UCB", "--n", "1000", "--runs", "2"]
+
+
+def bench_startup(repeat: int):
+    """Cold vs warm start of the CLI in fresh processes (wall time: start-up is what a user waits)."""
+    import statistics
+    import subprocess
+    import tempfile
+
+    cli = Path(sys.executable).with_name("clickbound")
+
+    def wall(cmd, env):
+        w0 = time.perf_counter()
+        subprocess.run(cmd, env=env, check=True, capture_output=True)
+        return time.perf_counter() - w0
+
+    print(f"\n[5] start-up of `clickbound {' '.join(TRIVIAL_SIMULATE)}` (wall, median of {repeat})")
+    colds, warms = [], []
+    for _ in range(repeat):
+        with tempfile.TemporaryDirectory() as d:
+            env = {**os.environ, "CLICKBOUND_CACHE_DIR": d}
+            colds.append(wall([str(cli), *TRIVIAL_SIMULATE], env))
+            warms.append(wall([str(cli), *TRIVIAL_SIMULATE], env))
+    floor = statistics.median(wall([sys.executable, "-c", "import clickbound.sim"], dict(os.environ))
+                              for _ in range(repeat))
+    c, w = statistics.median(colds), statistics.median(warms)
+    print(f"  cold (empty cache) {c:6.2f} s   warm {w:6.2f} s   cold/warm {c / w:5.1f}x   "
+          f"(import clickbound.sim alone: {floor:.2f} s; target warm <= 1.5 s)")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
-    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index"], help="run one benchmark")
+    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup"], help="run one benchmark")
     a = p.parse_args(argv)
     q = a.quick
     print(f"clickbound benchmarks (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
@@ -193,6 +227,8 @@ def main(argv=None):
         bench_lazy(20_000 if q else 100_000)
     if a.only in (None, "grid"):
         bench_grid(10 if q else 100, 20_000 if q else 100_000)
+    if a.only in (None, "startup"):
+        bench_startup(2 if q else 5)
     return 0
 
 

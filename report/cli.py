@@ -22,13 +22,18 @@ COMMANDS = {
 }
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``only``, just that command's module is imported (the others get a
+    bare entry), so ``clickbound simulate`` does not load the claims engine or matplotlib."""
     parser = argparse.ArgumentParser(
         prog="clickbound",
         description="Theory-verification workbench for ranking bandits under click models.",
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, (modname, help_) in COMMANDS.items():
+        if only is not None and name != only:
+            sub.add_parser(name, help=help_)
+            continue
         try:
             mod = importlib.import_module(modname)
         except ModuleNotFoundError as exc:  # a command whose module has not landed yet
@@ -43,7 +48,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    first = next((w for w in words if not w.startswith("-")), None)
+    parser = build_parser(only=first if first in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         return int(args._run(args) or 0)
