@@ -14,7 +14,7 @@ this module checks the steps of their derivations:
   ``g(z_i) − g(z'_i)`` (sign swapped; refuted), repaired (proved); RAD-SYMM — the symmetrisation
   chain ``E φ <= 2 R_n`` (argument steps, cross-checked exactly on instances).
 * RAD-SHIFT, RAD-LIP, RAD-TALAGRAND, RAD-LP — the L_p-loss section: shift invariance, the Lipschitz
-  constant of |x|^p (on [−M, M] only), the cited contraction lemma (exact instances), the printed
+  constant of |x|^p (on [−M, M] only), the cited contraction lemma (Mohri's one-coordinate proof), the printed
   ``R̂_S(G)`` for ``R̂_S(H)`` (refuted as an inference) and the two-sided ``sup |R̂ − R|`` taken from a
   one-sided uniform law (refuted as an event inclusion; repaired).
 * FIN — the finite-class chain and its Hoeffding + union-bound tail (proved).
@@ -239,23 +239,41 @@ def lip_proof():
     return d.artefact()
 
 
-def talagrand_decide(budget_s):
+def talagrand_instances():
+    """Exact ``(R̂_S(φ_p∘H), pM^(p−1) R̂_S(H))`` on drawn instances (values in [−M, M], p = 1, 2, 3)."""
     rng = np.random.default_rng(np.random.SeedSequence(SEED + 4))
-    worst, n_checked = Fraction(-10), 0
+    rows = []
     for _ in range(40):
         M = Fraction(int(rng.integers(1, 4)), 2)
         H = [[M * Fraction(int(v), 4) for v in rng.integers(-4, 5, size=3)] for _ in range(int(rng.integers(1, 4)))]
         S = tuple(int(z) for z in rng.integers(0, 3, size=int(rng.integers(1, 5))))
         for p in (1, 2, 3):
-            lhs = empirical_rademacher([[abs(v) ** p for v in h] for h in H], S)
-            rhs = p * M ** (p - 1) * empirical_rademacher(H, S)
-            n_checked += 1
-            worst = max(worst, lhs - rhs)
-            if lhs > rhs:
-                return Outcome("refuted", "exact", counterexample={"H": H, "S": S, "p": p, "M": M})
-    return Outcome("checked", "exact enumeration of σ on drawn instances", scope_detail=(
-        f"{n_checked} instances: |Z| = 3, n <= 4, |H| <= 3, values in [−M, M], p ∈ {{1, 2, 3}}"),
-        evidence={"max R̂(φ_p∘H) − pM^(p−1)R̂(H)": worst})
+            rows.append((empirical_rademacher([[abs(v) ** p for v in h] for h in H], S),
+                         p * M ** (p - 1) * empirical_rademacher(H, S)))
+    return rows
+
+
+def talagrand_proof():
+    d = Derivation("contraction (Talagrand; Mohri et al. 2012, Lemma 4.2): Φ l-Lipschitz on the range of H ⇒ "
+                   "R̂_S(Φ∘H) <= l R̂_S(H), every n; with Φ = φ_p, l = pM^(p−1) on [−M, M] (RAD-LIP/phi-p)")
+    d.argument("fix σ_1..σ_(n−1) and write u(h) = Σ_(i<n) σ_i Φ(h(x_i)); it suffices to show E_(σ_n) sup_h [u(h) + "
+               "σ_n Φ(h(x_n))] <= E_(σ_n) sup_h [u(h) + σ_n l h(x_n)] and replace the coordinates one at a time",
+               "Fubini over the independent σ_i; induction on the number of replaced coordinates")
+    u1, u2, p1, p2, a, b, l, s = sp.symbols("u_1 u_2 Phi_1 Phi_2 a b l s", real=True)
+    d.equal("E_(σ_n) over ±1 of the value at near-maximisers h_1 (σ_n = +1), h_2 (σ_n = −1): "
+            "½(u_1 + Φ(a)) + ½(u_2 − Φ(b)) = ½(u_1 + u_2 + Φ(a) − Φ(b)), a = h_1(x_n), b = h_2(x_n)",
+            (u1 + p1) / 2 + (u2 - p2) / 2, (u1 + u2 + p1 - p2) / 2)
+    d.equal("Lipschitz: Φ(a) − Φ(b) <= l|a − b| = l·s(a − b) with s = sign(a − b) ∈ {±1}; then "
+            "½(u_1 + u_2 + l s(a − b)) = ½(u_1 + s l a) + ½(u_2 − s l b)",
+            (u1 + u2 + l * s * (a - b)) / 2, (u1 + s * l * a) / 2 + (u2 - s * l * b) / 2)
+    d.argument("½(u(h_1) + s l h_1(x_n)) + ½(u(h_2) − s l h_2(x_n)) <= ½ sup_h (u + s l h(x_n)) + ½ sup_h (u − s l h(x_n)) "
+               "= E_(σ_n) sup_h (u + σ_n l h(x_n)) (σ_n and sσ_n have the same law); h_1, h_2 are ε-maximisers, ε → 0",
+               "definition of sup; σ_n uniform on {±1}")
+    rows = talagrand_instances()
+    d.holds(f"cross-check: R̂_S(φ_p∘H) <= pM^(p−1)R̂_S(H) exactly on {len(rows)} drawn instances (|Z| = 3, n <= 4, "
+            "|H| <= 3, values in [−M, M], p ∈ {1, 2, 3}; all σ enumerated)", all(a_ <= b_ for a_, b_ in rows),
+            f"max left − right = {max(a_ - b_ for a_, b_ in rows)}")
+    return d.artefact()
 
 
 # ------------------------------------------------------------------ RAD-LP
@@ -377,9 +395,9 @@ def rademacher_step_claims():
               statement=sp.Le(sp.Abs(x ** 2 - y ** 2), 2 * sp.Abs(x - y)),
               domain={x: (-3, 3), y: (-3, 3)}, kind="inequality", expected=False,
               description="φ_2(x) = x² is 2M^(p−1) = 2-Lipschitz (M = 1) on all of R (no domain stated): false."),
-        pc("RAD-TALAGRAND/instances", "CONC-RADEMACHER", "R̂_S(φ_p ∘ H') <= pM^(p−1) R̂_S(H') for H' with values "
-           "in [−M, M] (Talagrand's contraction lemma, Mohri et al. Lemma 4.2), on drawn instances",
-           talagrand_decide, lp),
+        pc("RAD-TALAGRAND", "CONC-RADEMACHER", "for every n: R̂_S(Φ∘H') <= l R̂_S(H') for Φ l-Lipschitz on the range "
+           "of H' (Talagrand's contraction lemma, Mohri et al. 2012 Lemma 4.2); with Φ = φ_p on [−M, M], l = pM^(p−1)",
+           all_(talagrand_proof, "derivation (one coordinate at a time; arguments, exact cross-check)"), lp),
         Claim(id="RAD-LP/G-for-H-as-printed", spec_id="CONC-RADEMACHER", source=f"{SRC}, {lp}",
               statement=sp.Le(X, 2 * L * Rg + c), assumptions=[sp.Le(X, 2 * Rg + c)],
               domain={X: (-1, 3), L: (0, 4), Rg: (0, 1), c: (0, 1)}, kind="inequality", expected=False,
