@@ -33,18 +33,23 @@ FTOL = 1e-15
 
 # Non-smooth pieces: their sympy derivatives are Piecewise/Heaviside, slow to lambdify
 # and useless to SLSQP, so such expressions use finite-difference gradients instead.
-NON_SMOOTH = (sp.Max, sp.Min, sp.Abs, sp.Piecewise, sp.Heaviside, sp.sign, sp.floor, sp.ceiling)
+NON_SMOOTH = (sp.Max, sp.Min, sp.Abs, sp.Piecewise, sp.Heaviside, sp.sign, sp.floor, sp.ceiling, sp.Mod)
+#: scipy first: it has the special functions (gamma, digamma, polygamma, lambertw, erf...) numpy lacks
+MODULES = ["scipy", "numpy"]
 
 
 def _lambdas(prep):
     syms = prep.symbols
 
     def fn(expr):
-        f = sp.lambdify(syms, expr, modules="numpy")
-        value = lambda x: float(f(*x))
+        f = sp.lambdify(syms, expr, modules=MODULES)
+        value = lambda x: float(np.real_if_close(f(*x)))
         if expr.has(*NON_SMOOTH):
             return value, None
-        grad = sp.lambdify(syms, [sp.diff(expr, s) for s in syms], modules="numpy")
+        try:
+            grad = sp.lambdify(syms, [sp.diff(expr, s) for s in syms], modules=MODULES)
+        except Exception:  # noqa: BLE001 - a derivative the printers cannot write: finite differences
+            return value, None
         return value, (lambda x: np.asarray(grad(*x), dtype=float))
     return fn
 
@@ -54,7 +59,7 @@ def _safe(f, bad=1e300):
         with np.errstate(all="ignore"):
             try:
                 v = f(x)
-            except (ZeroDivisionError, ValueError, OverflowError):
+            except Exception:  # noqa: BLE001 - search only (never decides): any failure is a bad point
                 return bad
         v = np.asarray(v, dtype=float)
         return np.where(np.isfinite(v), v, bad) if v.ndim else (float(v) if np.isfinite(v) else bad)

@@ -53,6 +53,16 @@ UNIFORM_STEPS = 2**20
 FLOAT_CLEAR = 1e-9
 
 
+def _float_fn(symbols, expr):
+    """A float evaluator for screening (``math``, else scipy/numpy for special functions)."""
+    for modules in ("math", ["scipy", "numpy"]):
+        try:
+            return sp.lambdify(symbols, expr, modules=modules)
+        except Exception:  # noqa: BLE001, S112 - a printer that cannot write it: try the next
+            continue
+    return lambda *a: float("nan")
+
+
 class Screen:
     """Fast violation test at a rational point (exact, or mpmath with margin)."""
 
@@ -65,7 +75,7 @@ class Screen:
         except NotRational:
             self.fns = [sp.lambdify(prep.symbols, r.g, modules="mpmath") for r in rels]
             self.exact = False
-        self.floats = [sp.lambdify(prep.symbols, r.g, modules="math") for r in rels]
+        self.floats = [_float_fn(prep.symbols, r.g) for r in rels]
         self.kinds = [r.kind for r in rels]
         self.margin = mpmath.mpf(NONPOLY_MARGIN.p) / NONPOLY_MARGIN.q
 
@@ -96,7 +106,7 @@ class Screen:
         """Float value of relation ``k`` (nan where it fails) — a screen only."""
         try:
             return float(self.floats[k](*[float(v) for v in values]))
-        except (ZeroDivisionError, ValueError, TypeError, OverflowError):
+        except Exception:  # noqa: BLE001 - a screen only: any failure sends the point to the exact check
             return float("nan")
 
     def _float_decides(self, k, values):
@@ -121,7 +131,7 @@ class Screen:
                 continue
             try:
                 v = self._value(i, values)
-            except (ZeroDivisionError, ValueError, TypeError):
+            except Exception:  # noqa: BLE001 - screening only: an unevaluable point is skipped
                 return False
             if not self.exact and abs(v) < self.margin:
                 # too close to call in mpmath: sympy decides (exact zeros, tiny rationals)
@@ -144,7 +154,7 @@ class Screen:
             return None
         try:
             v = self._value(0, values)
-        except (ZeroDivisionError, ValueError, TypeError):
+        except Exception:  # noqa: BLE001 - screening only: the exact check decides, never this
             return None
         if not self.exact and abs(v) < self.margin:
             # too close to call in mpmath (e.g. an exact 0 on a diagonal): let sympy decide

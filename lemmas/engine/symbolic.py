@@ -60,6 +60,8 @@ def _bernstein_extremes(expr, symbols, lo, hi):
         return sp.Integer(0), sp.Integer(0), 1
     if poly is None:
         expr = expr.xreplace(sub)
+        if expr.has(sp.zoo, sp.oo, -sp.oo, sp.nan):
+            return None
         c = sp.nsimplify(expr)
         if not c.is_Rational:
             return None

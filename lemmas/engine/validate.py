@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
+import numpy as np
 import sympy as sp
 
 KIND_OF = {sp.Ge: "ge", sp.Gt: "gt", sp.Le: "ge", sp.Lt: "gt", sp.Eq: "eq", sp.Ne: "ne"}
@@ -164,8 +165,12 @@ def is_rational_polynomial(expr, symbols, allow_inverse: bool = False, allow_min
 
 def _bound(value, sym, which):
     """An exact sympy real number from a user bound, or ``ValueError`` naming it."""
-    if isinstance(value, bool):
+    if isinstance(value, (bool, np.bool_)):
         raise ValueError(f"domain bound {which} of {sym} must be a real number, got {value!r}")  # noqa: TRY004 (contract: ValueError)
+    if isinstance(value, np.integer):
+        value = int(value)
+    elif isinstance(value, (np.floating, sp.Float)):
+        value = float(value)
     if isinstance(value, float):
         # A float bound means the decimal the user typed: 0.1 -> 1/10.
         if not math.isfinite(value):
@@ -224,6 +229,15 @@ def _canonical(sym, lo, hi, what):
     return c
 
 
+_NOT_FINITE = (sp.oo, -sp.oo, sp.zoo, sp.nan)
+
+
+def _exact_floats(expr):
+    """Floats inside an expression mean the decimal typed, as float bounds do (0.1 -> 1/10)."""
+    floats = {f: sp.Rational(repr(float(f))) if f.is_finite else f for f in expr.atoms(sp.Float)}
+    return expr.xreplace(floats) if floats else expr
+
+
 def _relation(rel, what, sub=None) -> Relation:
     if rel is sp.true or rel is sp.false or isinstance(rel, bool):
         raise ValueError(f"{what} evaluated to the constant {rel!r}; pass an unevaluated relational "
@@ -235,8 +249,16 @@ def _relation(rel, what, sub=None) -> Relation:
     lhs, rhs = rel.lhs, rel.rhs
     if not isinstance(lhs, sp.Expr) or not isinstance(rhs, sp.Expr):
         raise ValueError(f"{what} must compare expressions, got {rel!r}")
+    for side in (lhs, rhs):
+        if side.has(*_NOT_FINITE):
+            raise ValueError(f"{what} involves an infinity or nan ({rel}): a side that is not a real "
+                             f"number anywhere cannot be checked")
+    lhs, rhs = _exact_floats(lhs), _exact_floats(rhs)
     if sub:
         lhs, rhs = lhs.xreplace(sub), rhs.xreplace(sub)
+    for side in (lhs, rhs):
+        if side.has(*_NOT_FINITE):
+            raise ValueError(f"{what}: a side evaluates to an infinity or nan on the box ({side})")
     g = (rhs - lhs) if isinstance(rel, (sp.Le, sp.Lt)) else (lhs - rhs)
     if not isinstance(g, sp.Expr) or g.has(sp.I):
         raise ValueError(f"{what} must compare real expressions, got {rel!r}")
@@ -254,7 +276,7 @@ def prepare(claim) -> Prepared:
         raise ValueError(f"{claim.id}: domain must map symbols to (lo, hi), got {claim.domain!r}")
     box = {}
     for sym, bounds in claim.domain.items():
-        if not isinstance(sym, sp.Symbol) or isinstance(sym, sp.Dummy):
+        if not isinstance(sym, sp.Symbol):
             raise ValueError(f"{claim.id}: domain key {sym!r} is not a sympy Symbol")  # noqa: TRY004 (contract: ValueError)
         try:
             lo_raw, hi_raw = bounds
