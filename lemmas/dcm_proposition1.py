@@ -65,7 +65,8 @@ def cascade_update_positions(c) -> range:
 
 @cache
 def more_data_z3() -> tuple:
-    """z3, for a symbolic K and an uninterpreted click vector c: first click ≤ last click, so
+    """DCM-P1/more-data (source 000, 命題1 proof slide), every K by z3: for a symbolic K and an
+    uninterpreted click vector c, first click ≤ last click, so
     CascadeKL-UCB's positions 1..C_first lie in dcmKL-UCB's 1..min(C_last, K); with at most one click
     C_first = C_last.  Returns the proof steps ``(description, checked object)``."""
     K, f, l, j, i = z3.Ints("K f l j i")
@@ -131,7 +132,8 @@ def blb_instance(L: int, K: int, p, delta, gamma):
 
 @cache
 def blb_general_proof():
-    """DCM-BLB for every L, K, p, Δ, γ with γp < 1: the gap formula and its sign, symbolic in K and m."""
+    """DCM-BLB (source 000, 定義 [DCMにおける BLB 問題]) for every L, K, p, Δ, γ with γp < 1: the gap
+    formula and its sign, symbolic in K and m."""
     d = Derivation("on B_LB(L, [K], p, Δ, γ), 1 ≤ K < L, 0 < Δ ≤ p ≤ 1, 0 < γ ≤ 1, γp < 1: a list with m "
                    "suboptimal items has gap (1−γ(p−Δ))^m (1−γp)^(K−m) − (1−γp)^K, > 0 iff m ≥ 1")
     K, m = sp.symbols("K m", integer=True, nonnegative=True)

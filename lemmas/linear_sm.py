@@ -94,7 +94,8 @@ _NC = sp.symbols("M N X Xt", commutative=False)
 
 
 def lin_sm_proof():
-    """LIN-SM for every dimension d (noncommutative word reduction), plus the generic d = 1, 2, 3 check."""
+    """LIN-SM (source 004, CascadeLinTS 逆行列の更新) for every dimension d by noncommutative word
+    reduction, plus the generic d = 1, 2, 3 cross-check."""
     d = Derivation("(M + σ^{-2}xxᵀ)^{-1} = M^{-1} − M^{-1}xxᵀM^{-1}/(xᵀM^{-1}x + σ²) for every invertible M "
                    "(every d) with xᵀM^{-1}x + σ² ≠ 0")
     M, N, X, Xt = _NC

@@ -217,7 +217,8 @@ def em_posterior_proof():
 
 
 def em_monotone_decide(budget_s: float) -> Outcome:
-    """ULTR-EM/monotone: float EM searches seeded random logs; any apparent drop is decided exactly.
+    """ULTR-EM/monotone (source 002, "EM Algorithm / Naive EM"): float EM searches seeded random logs;
+    any apparent drop is decided exactly.
 
     A float drop of the log-likelihood larger than :data:`EM_ULPS` ulps, or a float iterate
     outside (0, 1], is re-done by :func:`~clickbound.lemmas.ultr_em.em_step_exact` in rational
@@ -283,7 +284,8 @@ def recovery_standard_errors(theta, gamma, n: int) -> np.ndarray:
 
 
 def em_recovery_decide(budget_s: float) -> Outcome:
-    """ULTR-EM/recovery: a statistical check on one seeded simulated log (never "refuted").
+    """ULTR-EM/recovery (source 002, "EM Algorithm / Naive EM"): a statistical check on one seeded
+    simulated log (never "refuted").
 
     Test: the fixed tolerance :data:`REC_TOL` on the largest absolute error over the 9 identifiable
     quantities.  Its level — the probability that a correct EM (an MLE with the asymptotic normal law)
