@@ -427,10 +427,9 @@ register_erratum(Erratum(
     conclusion_survives="yes: the bounded difference M/n, hence the McDiarmid step, holds"))
 register_erratum(Erratum(
     id="ERR-RAD-EPS-SOLVE", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, Rademacher vs Empirical, 導出",
-    source_says="ここで, 左辺を δ/2 とおくと, exp(−2nε²/M²) = δ/2 ⇔ M sqrt(log(2/δ)/(2n)); then "
-                "P(R_n − R̂_S <= M sqrt(…)) > 1 − δ/2",
-    truth="it is the right side exp(−2nε²/M²) that is set to δ/2, and the equivalence reads ⇔ ε = M sqrt(log(2/δ)/(2n)) "
-          "(the 'ε =' is missing); the complement gives P(…) >= 1 − δ/2, not the strict > printed",
+    source_says="exp(−2nε²/M²) = δ/2 ⇔ M sqrt(log(2/δ)/(2n)); then P(R_n − R̂_S <= M sqrt(…)) > 1 − δ/2",
+    truth="the equivalence reads ⇔ ε = M sqrt(log(2/δ)/(2n)) (the 'ε =' is missing; the value is right); the "
+          "complement of {R_n − R̂_S >= ε} gives P(R_n − R̂_S <= ε) >= 1 − δ/2, not the strict > printed",
     evidence_claims=("RAD-TAIL/mcdiarmid-inversion",),
     conclusion_survives="yes: the statement claims 'at least 1 − δ/2', which is what the repaired step gives"))
 register_erratum(Erratum(
