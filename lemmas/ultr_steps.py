@@ -233,13 +233,13 @@ def softmax_minimiser_proof():
     d = Derivation("DLA: E[M̂_IRW] = −Σ_k n_k θ_k log s_k (n_k records at position k, s = softmax(g)); over the "
                    "simplex −Σ_k w_k log s_k (w_k > 0) is minimised exactly at s = w/Σw, every K: with equal n_k the "
                    "propensity softmax learns θ/Σθ (and the relevance softmax γ/Σ_(Ω_q) γ)")
-    s_, g_, ga = sp.symbols("s f gamma", positive=True)
+    s_, ga = sp.symbols("s gamma", positive=True)
     pc1 = sum((_TH if e else 1 - _TH) * (ga if r else 1 - ga) * (e * r) for e in (0, 1) for r in (0, 1))
     d.equal("one record at position k: E[C] = Σ_(e,r) P(E=e)P(R=r)·e·r = θ_k γ (C = E·R, E ⊥ R)", pc1, _TH * ga)
     d.equal("so E[c/γ · (−log s_k)] = θ_k γ/γ · (−log s_k) = θ_k (−log s_k)", _TH * ga / ga * (-sp.log(s_)),
             _TH * (-sp.log(s_)))
     K = sp.Symbol("K", integer=True, positive=True)
-    k, j = sp.symbols("k j", integer=True, positive=True)
+    k = sp.Symbol("k", integer=True, positive=True)
     w, s = sp.IndexedBase("w", positive=True), sp.IndexedBase("s", positive=True)
     W = sp.Symbol("W", positive=True)  # W := Σ_(j=1..K) w_j
     d.equal("at s = w/W (W := Σ_j w_j): Σ_k s_k = (Σ_k w_k)/W = 1, K symbolic", sp.Sum(w[k] / W, (k, 1, K)),
