@@ -73,6 +73,12 @@ def _decide_running_mean(budget_s: float) -> Outcome:
                "the click count by c_t(k)", "Algorithm 1's update loop")
     d.equal("(T·(p/T) + c)/(T + 1) == (p + c)/(T + 1) (the slide's three-line derivation)",
             (T * (p / T) + c) / (T + 1), (p + c) / (T + 1))
+    q = sp.Symbol("q", positive=True)
+    loglik = p * sp.log(q) + (T - p) * sp.log(1 - q)
+    d.zero("p_t/T_t is the Bernoulli MLE: the score p/q − (T − p)/(1 − q) vanishes at q = p/T",
+           sp.diff(loglik, q).subs(q, p / T))
+    d.equal("and the log-likelihood is concave in q: its second derivative is −p/q² − (T − p)/(1 − q)² ≤ 0 "
+            "(0 ≤ p ≤ T)", sp.diff(loglik, q, 2), -p / q ** 2 - (T - p) / (1 - q) ** 2)
     d.equal("unrolled from T_0 = 1, ŵ_1 = w_0(e): the estimate after N updates with clicks c_1..c_N is the "
             "mean of (w_0, c_1, …, c_N); one step shown at N = 2", ((1 * p + c) / 2 * 2 + c) / 3,
             (p + 2 * c) / 3)

@@ -42,6 +42,7 @@ SRC = "000_0b27131c69d8f24c.txt"
 LOC_T2 = f"{SRC}, 定理2:証明のつづき"
 LOC_T3 = f"{SRC}, 定理3:期待リグレットの下限(特殊形) ('実際にアイテムとして出された回数 ≥ DBに入った回数')"
 LOC_WLOG = f"{SRC}, Partial monitoring問題へのアプローチ ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない')"
+LOC_T1 = f"{SRC}, 定理1:証明のつづき ('A*の順番をどう並び替えても最適')"
 SEED = 20161109
 #: brute-force cross-checks: (L, K) sizes and seeded rational instances per size
 SIZES = ((2, 1), (3, 2), (4, 2), (4, 3), (5, 3))
@@ -204,6 +205,25 @@ def _wlog_claims():
                 description="without v̄(1) ≥ v̄(2), putting the more attractive item first is not optimal")
 
 
+def _decide_order_free(budget_s: float) -> Outcome:
+    d = Derivation("for every K: with v̄ ≡ γ, f(A, w̄, v̄) = 1 − ∏_k (1 − γ w̄(a_k)) does not depend on the order of A")
+    d.argument("the factors 1 − γ w̄(a_k) do not involve the position k once v̄(k) = γ for all k, and a finite "
+               "product of commuting factors is the same in every order", "commutativity of multiplication")
+    g = sp.Symbol("gamma")
+    n = 0
+    for K in range(1, 6):
+        x = sp.symbols(f"x1:{K + 1}")
+        base = sp.expand(1 - math.prod((1 - g * xk for xk in x), start=sp.Integer(1)))
+        for perm in itertools.permutations(x):
+            other = sp.expand(1 - math.prod((1 - g * xk for xk in perm), start=sp.Integer(1)))
+            if other != base:
+                return Outcome("refuted", "symbolic expansion", counterexample={"K": K, "order": str(perm)})
+            n += 1
+    d.holds("cross-check: every ordering of K = 1..5 symbolic attractions expands to the same polynomial", n == 153,
+            f"{n} orderings compared")
+    return proved(d.artefact(), method="commutativity + symbolic expansion K ≤ 5", scope="all")
+
+
 @register
 def dcm_proof_steps_claims():
     return [
@@ -235,6 +255,11 @@ def dcm_proof_steps_claims():
                        statement_text="for every policy, realisation and n: T_n(e) − 1 ≤ #{t ≤ n : e ∈ A_t}",
                        description="per-round increment ≤ shown; telescoping over symbolic n"),
         *_wlog_claims(),
+        ProcedureClaim(id="DCM-T1/order-free", spec_id="DCM-T1", source=LOC_T1, kind="identity", expected=True,
+                       decide=_decide_order_free,
+                       statement_text="for every K: with v̄(1) = … = v̄(K) = γ, f(A, w̄, v̄) is the same for every "
+                                      "ordering of the items of A (so every ordering of A* is optimal)",
+                       description="'v̄(1) = … = v̄(K) = γ なのでA*の順番をどう並び替えても最適'"),
     ]
 
 
@@ -258,5 +283,25 @@ ERRATUM_2 = register_erratum(Erratum(
     conclusion_survives="yes: the −(L−K) term vanishes after dividing by log n, so the liminf and Theorem 3 stand",
     spec_id="DCM-T3"))
 
+ERRATUM_3 = register_erratum(Erratum(
+    id="ERR-DCM-VTILDE-INDEX", source_file=SRC,
+    location="Partial monitoring問題へのアプローチ, display '∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k)'",
+    source_says="∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k): A* = argmax_{A ∈ Π_K(E)} f(A, w̄, ṽ)",
+    truth="the order must run to the last position, ṽ(1) ≥ … ≥ ṽ(K); ordering only the first k < K entries "
+          "does not suffice (K = 2, k = 1: ṽ = (0, 1/2) makes the w̄-sorted list suboptimal), and with ṽ(K) the "
+          "statement holds for every L, K (A* a maximiser)",
+    evidence_claims=("DCM-WLOG/unordered-v[K=2]", "DCM-ORDER"),
+    conclusion_survives="yes: with ṽ(K) the optimal list is the w̄-sorted top K for every non-increasing ṽ",
+    spec_id="DCM-ORDER"))
+
+ERRATUM_4 = register_erratum(Erratum(
+    id="ERR-DCM-L3-ORDER-SYMBOL", source_file=SRC, location="補題3 (slide '準備:一般形の上限を示すための補題')",
+    source_says="∀x ∈ [0,1]^K, ∀c ∈ [0,1]^K s.t. c_1 ≥ … c_K",
+    truth="a relation is missing before c_K: the hypothesis is c_1 ≥ … ≥ c_K, and it is needed (Lemma 3 fails "
+          "for unsorted c at K = 3); with it Lemma 3 holds for every K",
+    evidence_claims=("DCM-L3", "DCM-L3/c-unsorted[K=3]"),
+    conclusion_survives="yes: the intended hypothesis is clear and Lemma 3 holds under it",
+    spec_id="DCM-L3"))
+
 #: this module's errata (the tests re-check their evidence)
-ERRATA = (ERRATUM_1, ERRATUM_2)
+ERRATA = (ERRATUM_1, ERRATUM_2, ERRATUM_3, ERRATUM_4)
