@@ -108,7 +108,7 @@ def _minimise(d: Derivation, csum, eps, s):
 def hoeffding_proof():
     d = Derivation("X_i independent in [a_i, b_i]: P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i − a_i)²), every n, ε > 0")
     s, eps, csum, n = sp.symbols("s epsilon C n", positive=True)
-    x, ex, a, b = sp.symbols("x E_X a b", real=True)
+    ex, a, b = sp.symbols("E_X a b", real=True)
     d.equal("Z_i = X_i − E X_i lies in [a_i − E X_i, b_i − E X_i], of width b_i − a_i (not in [a_i, b_i])",
             (b - ex) - (a - ex), b - a)
     d.argument("P(Σ Z_i >= ε) = P(e^{sΣZ_i} >= e^{sε}) <= e^{−sε} E[Π e^{sZ_i}] = e^{−sε} Π E[e^{sZ_i}]",

@@ -13,13 +13,11 @@ holds UCB1-CI/SUM/COUNT/BOUND; this module adds what a line-by-line reading find
   proof uses, T_{a,t−1} and T_{a,t}) the bound fails (exact DP).
 * UCB1-INDEX — the algorithm's index uses ``log(t−1)`` and ``T_{a,t−1}``, the proof's ``log t``
   and ``T_{a,t}``; with the algorithm's counts the count argument needs ``+1``.
-* UCB1-SUM/all-alpha, UCB1-SUM/no-alpha-condition — the series bound for every α > 1 and T; the
-  source never states α > 1, and for α < 1 the printed value is negative.
+* UCB1-SUM/all-alpha, /no-alpha-condition — the series bound for every α > 1; α > 1 is never stated.
 * UCB1-CHAIN — the chain ``μ_1 <= … <= μ_a + sqrt(2α log t/T_{a,t})`` (z3), the doubling of the
   radius (symbolic), and the printed ``μ̂_{1, T_{a,t}}`` (wrong index) refuted.
 * UCB1-DECOMP — the printed ``E[T_a] = E[I{A_t∩B_t}] + E[I{A_t^c∪B_t^c}]`` equals 1; corrected.
-* UCB1-LR/any-policy — "the theoretical limit of the expected regret is Ω(log T)" needs the
-  policies to be consistent: a fixed-arm policy has zero regret on an instance.
+* UCB1-LR/any-policy — the Ω(log T) limit needs consistent policies (a fixed-arm policy has R = 0).
 """
 from __future__ import annotations
 
@@ -32,7 +30,7 @@ from clickbound.lemmas._derive import Derivation, proved
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.exact_prob import crossing_probability, exp_bounds, exp_compare, sqrt_log_band
+from clickbound.lemmas.exact_prob import crossing_probability, exp_compare, sqrt_log_band
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC_DEF = "多腕バンディットアルゴリズムのリグレット解析 > 定式化 (R(T) display)"
@@ -90,7 +88,7 @@ def pseudo_regret_proof():
     K = sp.Symbol("K", integer=True, positive=True)
     a = sp.Idx("a")
     mu, N = sp.IndexedBase("mu"), sp.IndexedBase("N")
-    ms, T = sp.symbols("mu_star T")
+    ms = sp.Symbol("mu_star")
     d.argument("E[X_{a(t),t}] = Σ_a P(a(t) = a) μ_a",
                "X_{a,t} independent of the history that determines a(t) (the source: X_{a,t} independent)")
     d.argument("Σ_t P(a(t) = a) = E[T_a] and Σ_a E[T_a] = T", "linearity; one arm per round")
@@ -209,7 +207,7 @@ def count_plus_one_proof():
     d.argument("at the j-th pull of a, T_{a,t−1} = j − 1, so the qualifying pulls have T_{a,t−1} ∈ {0, …, floor(L)}",
                "T_{a,t} grows by one exactly at the pulls of a")
     checked = 0
-    for num in range(0, 41):
+    for num in range(41):
         level = Fraction(num, 4)
         require(count_rounds(range(30), level) == level.__floor__() + 1, level)
         checked += 1
@@ -288,8 +286,8 @@ def decomp_proof():
 
 def decide_lr_any_policy(budget_s: float) -> Outcome:
     # μ = (1/2, 1/4), the policy that always plays arm 1: R(T) = Σ_a Δ_a E[T_a] = 0·T + (1/4)·0 = 0 for all T
-    deltas, counts = (Fraction(0), Fraction(1, 4)), (lambda T: (T, 0))
-    regrets = [sum(dd * c for dd, c in zip(deltas, counts(T))) for T in (1, 10, 10 ** 6)]
+    deltas = (Fraction(0), Fraction(1, 4))
+    regrets = [sum(dd * c for dd, c in zip(deltas, (T, 0))) for T in (1, 10, 10 ** 6)]
     require(all(r == 0 for r in regrets), regrets)
     return Outcome("refuted", "exact", counterexample={"mu": "(1/2, 1/4)", "policy": "always arm 1",
                                                        "R(T) at T = 1, 10, 10^6": regrets})

@@ -4,8 +4,8 @@ import functools
 import pytest
 
 from clickbound import lemmas
-from clickbound.lemmas import check
 from clickbound.lemmas import causal_embeddings as mod
+from clickbound.lemmas import check
 
 CLAIMS = {c.id: c for c in mod.claims()}
 ERRATA = [e for e in lemmas.errata() if e.id in {"ERR-CAUSE-NAIVE-C"}]
