@@ -8,7 +8,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.claim import STATISTICAL, STATUSES, check_status_scope
 
-__all__ = ["STATUSES", "STATISTICAL", "Verdict", "scope_label", "symbol_labels"]
+__all__ = ["STATISTICAL", "STATUSES", "Verdict", "argued_steps", "scope_label", "symbol_labels"]
 
 
 def symbol_labels(symbols) -> dict:
@@ -31,10 +31,19 @@ def symbol_labels(symbols) -> dict:
     return out
 
 
-def scope_label(status: str, scope: str | None, detail: str = "") -> str:
-    """One line for tables: ``proved (every parameter)``, ``proved (instances: K = 1..6)``, …"""
+def argued_steps(evidence) -> int:
+    """Steps of a proof artefact that are reasoning, not machine checks ("(argument) ...")."""
+    proof = evidence.get("proof") if isinstance(evidence, Mapping) else None
+    steps = proof.get("steps", []) if isinstance(proof, Mapping) else []
+    return sum(1 for s in steps if isinstance(s, Mapping) and str(s.get("step", "")).startswith("(argument)"))
+
+
+def scope_label(status: str, scope: str | None, detail: str = "", argued: int = 0) -> str:
+    """One line for tables: ``proved (every parameter)``, ``proved (instances: K = 1..6)``, …;
+    a proof that rests on argued (not machine-checked) steps says how many."""
     if status == "proved":
-        return "proved (every parameter)" if scope == "all" else f"proved (instances: {detail})"
+        label = "proved (every parameter" if scope == "all" else f"proved (instances: {detail}"
+        return label + (f"; {argued} argued step{'s' if argued != 1 else ''})" if argued else ")")
     if status == "checked":
         return f"checked ({detail})"
     return status
@@ -93,8 +102,13 @@ class Verdict:
         check_status_scope(self.status, self.scope, self.scope_detail, self.evidence)
 
     @property
+    def argued_steps(self) -> int:
+        """How many steps of the proof are argued in prose rather than machine-checked."""
+        return argued_steps(self.evidence) if self.status == "proved" else 0
+
+    @property
     def scope_text(self) -> str:
-        return scope_label(self.status, self.scope, self.scope_detail)
+        return scope_label(self.status, self.scope, self.scope_detail, self.argued_steps)
 
     @property
     def matches_expectation(self) -> bool | None:
@@ -114,6 +128,7 @@ class Verdict:
             "scope": self.scope,
             "scope_detail": self.scope_detail,
             "scope_text": self.scope_text,
+            "argued_steps": self.argued_steps,
             "method": self.method,
             "elapsed_s": round(self.elapsed_s, 4),
             "expected": self.expected,
