@@ -37,7 +37,7 @@ W_CE = (Fraction(9, 10), Fraction(1, 2), Fraction(49, 100), Fraction(1, 10))
 def cas_reward_proof():
     d = Derivation("for every k and independent c_i ~ Ber(μ_i): 1 − ∏(1 − c_i) = 1[∃i: c_i = 1] and "
                    "E[1 − ∏(1 − c_i)] = 1 − ∏(1 − μ_i)")
-    P, c, m, E = sp.symbols("P c m E")
+    m, E = sp.symbols("m E")
     d.argument("for 0/1 values ∏_i (1 − c_i) = 1 iff every c_i = 0, so 1 − ∏(1 − c_i) is the indicator of a "
                "click (the cascade user clicks the first attractive document)", "c_i ∈ {0, 1}")
     d.equal("induction on k, independence of c_k from c_1..c_(k−1): E[P·(1 − c_k)] = E[P]·(1 − μ_k) "

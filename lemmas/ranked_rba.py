@@ -116,7 +116,7 @@ def _last_only_decide(budget_s):
 
 # ---------------------------------------------------------------- RANKED-RBA
 def _equality_decide(budget_s):
-    T, C = sp.symbols("T C", positive=True)
+    T = sp.Symbol("T", positive=True)
     gap = T - (1 - sp.exp(-1)) * T  # every algorithm earns G(T) = T = OPT here
     ratio_limit = sp.limit(gap / sp.sqrt(T * sp.log(2)), T, sp.oo)
     if ratio_limit != sp.oo:  # pragma: no cover
@@ -245,9 +245,10 @@ def ranked_rba_claims():
 register_erratum(Erratum(
     id="ERR-003-RBA-EQUALITY", source_file=SRC, location="'Сведения задачи к MAB/SMAB', line 134",
     source_says="G(T) = (1 − 1/e)OPT − O(k sqrt(T log n))",
-    truth="a lower bound: G(T) ≥ (1 − 1/e)OPT − O(k sqrt(T n log n)) (the '#OLD' copy, line 459, has the √n of "
-          "the Exp3 regret); as an equality it fails: with 2 documents every user clicks, G(T) = OPT = T and "
-          "G(T) − (1 − 1/e)OPT = T/e is not O(sqrt(T))",
+    truth="a lower bound G(T) ≥ (1 − 1/e)OPT − O(·); as an equality it fails: with 2 documents every user clicks, "
+          "G(T) = OPT = T and G(T) − (1 − 1/e)OPT = T/e is not O(sqrt(T log n)). The two drafts also disagree on "
+          "the O-term (k√(T log n) here, k√(Tn log n) at line 459, the form of an Exp3-based bound); which one "
+          "Radlinski et al. prove is not decided here",
     evidence_claims=("RANKED-RBA/equality-as-printed",),
     conclusion_survives="yes: the notes use it as a guarantee (lower bound) only"))
 

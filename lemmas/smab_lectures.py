@@ -62,7 +62,7 @@ def discount_proof():
     lam_q, means = Fraction(2, 3), [Fraction(1, 2), Fraction(1, 3), Fraction(3, 4)]
     lhs = sum(lam_q ** (s + 1) * m for s, m in enumerate(means))
     rhs = Fraction(0)
-    for tau in range(0, 4):  # τ ≥ 3 lumped: every round played
+    for tau in range(4):  # τ ≥ 3 lumped: every round played
         ptau = (1 - lam_q) * lam_q ** tau if tau < 3 else lam_q ** 3
         rhs += ptau * sum(means[:tau])
     d.holds("cross-check T = 3, λ = 2/3: Σ λ^t m_t == Σ_τ P(τ) Σ_(t≤τ) m_t in exact rationals", lhs == rhs,
@@ -96,6 +96,8 @@ def pseudo_proof():
     d.argument("a(t) is a function of the history H_(t−1) (and the policy's own randomness); given a(t) = i "
                "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))",
                "the stochastic bandit model (line 309: X_(i,t) i.i.d., independent of the past)")
+    d.argument("max_i E Σ_(t≤T) X_(i,t) = max_i T μ_i = Tμ (X_(i,t) identically distributed over t), the first "
+               "equality of line 313", "linearity and stationarity (line 309)")
     mu = sp.Symbol("mu")
     e = sp.symbols("e1:4")  # e_t = E μ_(a(t))
     d.equal("linearity (T = 3 shown; each round contributes μ − E μ_(a(t))): "
