@@ -13,6 +13,8 @@ so a constant π cannot equal ``C·|S|/(U·I)``, and ``1/|S|`` cannot leave the 
 * CAUSE-NAIVE/unbiased — for every N = U·I, π ∈ (0, 1) and m >= 1, ``E[L̂_naive | |S| = m] = L(P̂)``
   (given |S| = m, S is a uniform m-subset); so the naive loss is unbiased given S ≠ ∅, C = 1.
   Proved for every N, m (binomial identity) and cross-checked by exact enumeration with symbolic δ.
+* CAUSE-NAIVE/any-policy-unbiased — the text's "(Biasあり)" for S_c: for a logging policy that depends
+  on (u, i) the naive loss is not unbiased in general (refuted: U·I = 2, π = (1/2, 1), δ = (1, 0)).
 """
 from __future__ import annotations
 
@@ -63,6 +65,23 @@ def decide_naive_as_printed(budget_s: float) -> Outcome:
         "U·I": n, "pi": pi, "|S|": m, "delta": (d1, d2), "E[naive | |S| = m]": got, "C·L": c * true_loss})
 
 
+def decide_any_policy_unbiased(budget_s: float) -> Outcome:
+    pis, deltas = (Fraction(1, 2), Fraction(1)), (Fraction(1), Fraction(0))
+    num = den = Fraction(0)
+    for r in itertools.product((0, 1), repeat=2):
+        if sum(r) == 0:
+            continue
+        pr = Fraction(1)
+        for p, x in zip(pis, r):
+            pr *= p if x else 1 - p
+        num += pr * sum(d for d, x in zip(deltas, r) if x) / sum(r)
+        den += pr
+    got, true_loss = num / den, sum(deltas) / 2
+    require(got == Fraction(1, 4) and true_loss == Fraction(1, 2), (got, true_loss))
+    return Outcome("refuted", "exact enumeration", counterexample={
+        "U·I": 2, "pi_c": pis, "delta": deltas, "E[naive | S nonempty]": got, "L": true_loss})
+
+
 def unbiased_proof():
     d = Derivation("R_{u,i} iid Bernoulli(π), N = U·I pairs: E[L̂_naive | |S| = m] = (1/N) Σ δ = L(P̂) for every "
                    "N >= 1 and 1 <= m <= N, so E[L̂_naive | S ≠ ∅] = L(P̂)")
@@ -99,6 +118,10 @@ def claims():
                        decide=lambda b: proved(unbiased_proof(), "symbolic N, m + exact enumeration", scope="all"),
                        kind="identity", expected=True,
                        description="given |S| = m, S is a uniform m-subset; C = 1"),
+        ProcedureClaim(id="CAUSE-NAIVE/any-policy-unbiased", spec_id=None, source=f"{SRC}, Causal Embeddings (CausE)",
+                       statement_text="for every logging policy π_c(u,i) the naive loss is unbiased given S nonempty",
+                       decide=decide_any_policy_unbiased, kind="identity", expected=False,
+                       description="a (u,i)-dependent policy biases it: 1/4 vs 1/2"),
     ]
 
 

@@ -7,10 +7,7 @@ holds UCB1-CI/SUM/COUNT/BOUND; this module adds what a line-by-line reading find
 * UCB1-REGRET — the first line of the regret display, ``E[max_a Σ_t X_{a,t} − X_{a(t),t}]``, is
   not equal to ``Σ_a Δ_a E[T_a]`` (the max sits inside the expectation): refuted exactly, and the
   pseudo-regret identity plus ``>=`` proved for every K, T.
-* UCB1-ESTIMATOR — the printed estimator has ``I{a(t) = a}`` where ``I{a(s) = a}`` is meant.
-* UCB1-CI/strict, UCB1-CI/fixed-count, UCB1-CI/random-count — the printed ``> 1 − t^{−α}`` is
-  only ``>=``; for a fixed count the bound is Hoeffding; at a data-dependent count (what the
-  proof uses, T_{a,t−1} and T_{a,t}) the bound fails (exact DP).
+* (the estimator and the confidence bound: ``ucb1_confidence_reading.py``)
 * UCB1-INDEX — the algorithm's index uses ``log(t−1)`` and ``T_{a,t−1}``, the proof's ``log t``
   and ``T_{a,t}``; with the algorithm's counts the count argument needs ``+1``.
 * UCB1-SUM/all-alpha, /no-alpha-condition — the series bound for every α > 1; α > 1 is never stated.
@@ -30,7 +27,7 @@ from clickbound.lemmas._derive import Derivation, proved
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.exact_prob import crossing_probability, exp_compare, sqrt_log_band
+from clickbound.lemmas.exact_prob import exp_compare
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC_DEF = "多腕バンディットアルゴリズムのリグレット解析 > 定式化 (R(T) display)"
@@ -102,80 +99,6 @@ def pseudo_regret_proof():
     d.equal("cross-check K = 2, T = 3, μ = (2/3, 1/3), greedy policy: E[Σ X_{a(t),t}] = Σ μ_a E[T_a]",
             sp.Rational(got.numerator, got.denominator), sp.Rational(want.numerator, want.denominator))
     return d.artefact()
-
-
-# ---------------------------------------------------------------------------- UCB1-ESTIMATOR
-
-def estimator_values(history, rewards, arm, t):
-    """(printed, sample mean) at round t: printed uses I{a(t)=a}, the sample mean I{a(s)=a}."""
-    n = sum(1 for s in range(t - 1) if history[s] == arm)
-    printed = Fraction(int(history[t - 1] == arm) * sum(rewards[arm][s] for s in range(t - 1)), n)
-    mean = Fraction(sum(rewards[arm][s] for s in range(t - 1) if history[s] == arm), n)
-    return printed, mean
-
-
-def decide_estimator_as_printed(budget_s: float) -> Outcome:
-    history, rewards = (1, 2, 1), {1: (1, 1), 2: (0, 0)}
-    printed, mean = estimator_values(history, rewards, 1, 3)
-    require(printed == 2 and mean == 1, (printed, mean))
-    return Outcome("refuted", "exact", counterexample={
-        "a(1), a(2), a(3)": history, "X_{1,1}, X_{1,2}": rewards[1], "t": 3, "T_{1,2}": 1,
-        "printed (1/T_{1,2}) Σ_s I{a(3)=1} X_{1,s}": printed, "mean of observed rewards": mean})
-
-
-def decide_estimator_corrected(budget_s: float) -> Outcome:
-    checked = 0
-    for horizon in (2, 3, 4):
-        for history in itertools.product((1, 2), repeat=horizon - 1):
-            for bits in itertools.product((0, 1), repeat=horizon - 1):
-                seen = [x for x, h in zip(bits, history) if h == 1]
-                if not seen:
-                    continue
-                val = Fraction(sum(int(h == 1) * x for h, x in zip(history, bits)), len(seen))
-                require(val == Fraction(sum(seen), len(seen)), (history, bits))
-                checked += 1
-    return Outcome("proved", "exact enumeration", scope="instances",
-                   scope_detail=f"K = 2, t = 2..4, every history and every 0/1 reward table ({checked} cases)")
-
-
-# ---------------------------------------------------------------------------------- UCB1-CI
-
-def decide_ci_strict_as_printed(budget_s: float) -> Outcome:
-    # X ≡ 1/2 (a law on [0, 1]), T = 1, t = 1: radius sqrt(α·0/2) = 0; P(1/2 < 1/2) = 0 and 1 − 1^{−α} = 0
-    prob, level = Fraction(0), 1 - Fraction(1)
-    require(not prob > level, (prob, level))
-    return Outcome("refuted", "exact", counterexample={"X": "constant 1/2", "T": 1, "t": 1, "alpha": 2,
-                                                       "P(μ < μ̂ + radius)": prob, "1 − t^{−α}": level})
-
-
-def ci_fixed_count_proof():
-    d = Derivation("for a fixed count T and rewards in [0,1]: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, "
-                   "hence P(μ < μ̂_T + sqrt(α log t/(2T))) >= 1 − t^{−α} (every T >= 1, t >= 1, α > 0)")
-    T, t, alpha = sp.symbols("T t alpha", positive=True)
-    eps = sp.sqrt(alpha * sp.log(t) / (2 * T))
-    d.argument("P(μ − μ̂_T >= ε) <= exp(−2Tε²)", "Hoeffding's inequality for T independent [0,1] variables "
-               "(CONC-HOEFFDING/proof with b_i − a_i = 1, applied to −X_i)")
-    d.equal("exp(−2Tε²) at ε = sqrt(α log t/(2T)) is t^{−α}", sp.exp(-2 * T * eps ** 2), t ** (-alpha))
-    d.argument("complement: P(μ < μ̂_T + ε) = 1 − P(μ − μ̂_T >= ε) >= 1 − t^{−α}", "the two steps above")
-    return d.artefact()
-
-
-def random_count_instance(alpha=Fraction(2), horizon=300, theta=HALF):
-    """Sample a Bernoulli(θ) arm until μ − μ̂_n first exceeds sqrt(α log t/(2n)) (or n = t); the
-    probability that the stopped estimate violates the bound is the one-sided crossing probability."""
-    band = lambda n: (sqrt_log_band(n, horizon, alpha / 2, theta)[0], n)
-    return crossing_probability(horizon, theta, band)
-
-
-def decide_ci_random_count(budget_s: float) -> Outcome:
-    alpha, horizon = Fraction(2), 300
-    prob = random_count_instance(alpha, horizon)
-    bound = Fraction(1, horizon ** 2)
-    if prob > bound:
-        return Outcome("refuted", "exact DP over the Bernoulli random walk", counterexample={
-            "alpha": alpha, "t": horizon, "mu": HALF, "count": "stopped the first time μ − μ̂_n > radius_n",
-            "probability": prob, "t^{−α}": bound, "ratio_float": float(prob / bound)})
-    return Outcome("survived", "exact DP", evidence={"probability": prob, "bound": bound})
 
 
 # ------------------------------------------------------------------------------- UCB1-INDEX
@@ -305,26 +228,6 @@ def claims():
                        statement_text="T μ* − E[Σ_t X_{a(t),t}] = Σ_a Δ_a E[T_a] <= E[max_a Σ_t X_{a,t} − X_{a(t),t}]",
                        decide=lambda b: proved(pseudo_regret_proof(), "symbolic K + argument", scope="all"),
                        kind="identity", expected=True, description="pseudo-regret identity for every K, T"),
-        ProcedureClaim(id="UCB1-ESTIMATOR/as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(t)=a} X_{a,s} is the mean of a's observed rewards",
-                       decide=decide_estimator_as_printed, kind="identity", expected=False,
-                       description="I{a(t)=a} instead of I{a(s)=a}: value 2 where the mean is 1"),
-        ProcedureClaim(id="UCB1-ESTIMATOR/corrected", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(s)=a} X_{a,s} is the mean of a's observed rewards",
-                       decide=decide_estimator_corrected, kind="identity", expected=True,
-                       description="exhaustive on small histories"),
-        ProcedureClaim(id="UCB1-CI/strict-as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="P(μ < μ̂ + sqrt(α log t/(2T))) > 1 − t^{−α}  (strict, as printed)",
-                       decide=decide_ci_strict_as_printed, kind="lower bound", expected=False,
-                       description="only >= follows from the complement; equality at t = 1, constant X"),
-        ProcedureClaim(id="UCB1-CI/fixed-count", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="fixed T: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, so P(μ < μ̂_T + …) >= 1 − t^{−α}",
-                       decide=lambda b: proved(ci_fixed_count_proof(), "symbolic + Hoeffding", scope="all"),
-                       kind="upper bound", expected=True, description="Hoeffding at a fixed count"),
-        ProcedureClaim(id="UCB1-CI/random-count", spec_id="UCB1-CI", source=f"{SRC}, {LOC_PROOF} (P(A_t^c) <= t^{{−α}})",
-                       statement_text="P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{−α} for a data-dependent count N <= t",
-                       decide=decide_ci_random_count, kind="upper bound", expected=False,
-                       description="stop sampling at the first crossing: α = 2, t = 300, μ = 1/2 exceeds t^{−2}"),
         ProcedureClaim(id="UCB1-INDEX/as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB} vs {LOC_PROOF}",
                        statement_text="the algorithm's index μ̂ + sqrt(α log(t−1)/(2T_{a,t−1})) is the index the proof "
                                       "uses, μ̂ + sqrt(α log t/(2T_{a,t}))",
@@ -378,12 +281,6 @@ _err("ERR-UCB1-REGRET-EQ", LOC_DEF, "R(T) = E[max_a Σ_t X_{a,t} − X_{a(t),t}]
      "Σ_a Δ_a E[T_a] is the pseudo-regret T μ* − E[Σ_t X_{a(t),t}], which the prose describes",
      ("UCB1-REGRET/as-printed", "UCB1-REGRET/pseudo"),
      "yes: the proof bounds Σ_a Δ_a E[T_a], the pseudo-regret", "UCB1-BOUND")
-_err("ERR-UCB1-ESTIMATOR-INDEX", LOC_UCB, "μ̂_{a,T_{a,t−1}} = (1/T_{a,t−1}) Σ_{s=1}^{t−1} I{a(t) = a} X_{a,s}",
-     "the indicator is I{a(s) = a}; as printed it averages unobserved rewards (value 2 > 1 on a 3-round history)",
-     ("UCB1-ESTIMATOR/as-printed", "UCB1-ESTIMATOR/corrected"), "yes: the text says 'just the average'", "UCB1-CI")
-_err("ERR-UCB1-CI-STRICT", LOC_UCB, "P(μ_a < μ̂_a + sqrt(α log t/(2T_{a,t−1}))) > 1 − t^{−α}",
-     "the complement of Hoeffding's bound gives >= 1 − t^{−α} (for a fixed count); the strict form fails at t = 1 "
-     "for a constant reward", ("UCB1-CI/strict-as-printed", "UCB1-CI/fixed-count"), "yes", "UCB1-CI")
 _err("ERR-UCB1-INDEX-MISMATCH", f"{LOC_UCB} (UCB_{{a,t}}) vs {LOC_PROOF}",
      "UCB_{a,t} = μ̂_a + sqrt(α log(t−1)/(2T_{a,t−1})); the proof compares μ̂_a + sqrt(α log t/(2T_{a,t}))",
      "the proof analyses another index (log t, post-round counts T_{a,t}); with the algorithm's counts T_{a,t−1} "

@@ -10,13 +10,12 @@ from clickbound.lemmas import ucb1_regret_reading as u
 
 CLAIMS = {c.id: c for c in u.claims()}
 ERRATA = [e for e in lemmas.errata() if e.id in {
-    "ERR-UCB1-REGRET-EQ", "ERR-UCB1-ESTIMATOR-INDEX", "ERR-UCB1-CI-STRICT", "ERR-UCB1-INDEX-MISMATCH",
-    "ERR-UCB1-CHAIN-INDEX", "ERR-UCB1-DECOMP"}]
+    "ERR-UCB1-REGRET-EQ", "ERR-UCB1-INDEX-MISMATCH", "ERR-UCB1-CHAIN-INDEX", "ERR-UCB1-DECOMP"}]
 
 
 @functools.cache
 def verdict(cid):
-    return check(CLAIMS[cid], budget_s=20)
+    return check(lemmas.get(cid), budget_s=20)
 
 
 @pytest.mark.parametrize("cid", sorted(CLAIMS))
@@ -28,7 +27,7 @@ def test_every_claim_comes_out_as_registered(cid):
 
 
 def test_errata_registered_with_their_evidence():
-    assert len(ERRATA) == 6
+    assert len(ERRATA) == 4
     for e in ERRATA:
         for cid in e.evidence_claims:
             assert verdict(cid).matches_expectation is True, (e.id, cid)
@@ -39,15 +38,3 @@ def test_regret_instance_independently():
     assert u.regret_gap_instance() == (F(1, 4), 0)
     got, want = u._pseudo_regret_enumeration()
     assert got == want
-
-
-def test_random_count_exceeds_fixed_count_bound():
-    prob = u.random_count_instance(F(2), 300)
-    assert prob > F(1, 300 ** 2)
-    # a planted variant: with α = 2 and a small t the crossing stays below t^{-α} (the check can pass)
-    assert u.random_count_instance(F(2), 30) < F(1, 30 ** 2)
-
-
-def test_estimator_values():
-    assert u.estimator_values((1, 2, 1), {1: (1, 1), 2: (0, 0)}, 1, 3) == (F(2), F(1))
-    assert u.estimator_values((1, 2, 1), {1: (1, 1), 2: (0, 0)}, 2, 3) == (F(0), F(0))
