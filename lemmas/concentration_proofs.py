@@ -7,7 +7,8 @@ source's own order as a :class:`~clickbound.lemmas._derive.Derivation` for every
 (scope ``all``): the algebra sympy checks (identities, derivatives, the minimising s, the
 telescoping induction), the probability steps marked ``(argument)`` with the theorem they rest on.
 
-* CONC-JENSEN/proof — supporting line at E[X] (convexity), then linearity.
+* CONC-JENSEN/proof — finite support by induction from the convexity definition; any law by the
+  supporting line at E[X], then linearity.
 * CONC-MARKOV/proof — ε^p I{x >= ε} <= x^p pointwise for x >= 0 (no density needed; the source's
   proof writes a density f).
 * CONC-CHEBYSHEV/proof — Markov with X = |Z − E Z|, p = 2.
@@ -32,6 +33,16 @@ ART = "有用な確率不等式のまとめ"
 
 def jensen_proof():
     d = Derivation("f convex on an interval I ∋ X, E|X| < ∞  ⇒  f(E X) <= E f(X)")
+    i = sp.Symbol("i", integer=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    p, xs = sp.IndexedBase("p"), sp.IndexedBase("x")
+    d.argument("finite support, induction on the number of atoms n + 1: Σ_{i=1}^{n+1} p_i x_i = p_1 x_1 + "
+               "Σ_{i=2}^{n+1} p_i x_i", "definition of the finite sum; n + 1 = 2 is the convexity definition")
+    d.equal("renormalising the remaining atoms (weights p_i/(1 − p_1), summing to 1)",
+            p[1] * xs[1] + sp.Sum(p[i] * xs[i], (i, 2, n + 1)),
+            p[1] * xs[1] + (1 - p[1]) * sp.Sum(p[i] / (1 - p[1]) * xs[i], (i, 2, n + 1)))
+    d.argument("f(Σ p_i x_i) <= p_1 f(x_1) + (1 − p_1) f(Σ_{i>=2} p_i x_i/(1 − p_1)) <= Σ_i p_i f(x_i)",
+               "the convexity definition, then the induction hypothesis for n atoms")
     x, m, g, fm = sp.symbols("x m g f_m", real=True)
     d.argument("m = E X lies in I and there is a slope g with f(x) >= f(m) + g (x − m) for all x ∈ I",
                "convexity: the difference quotients of f are non-decreasing (supporting line at m; "
