@@ -75,7 +75,8 @@ def _decide_running_mean(budget_s: float) -> Outcome:
             (T * (p / T) + c) / (T + 1), (p + c) / (T + 1))
     q = sp.Symbol("q", positive=True)
     loglik = p * sp.log(q) + (T - p) * sp.log(1 - q)
-    d.zero("p_t/T_t is the Bernoulli MLE: the score p/q − (T − p)/(1 − q) vanishes at q = p/T",
+    d.zero("p_t/T_t is the Bernoulli MLE of the records read as i.i.d. draws (dcmKL-UCB's are not: "
+           "ERR-DCM-ALG-SELECTION-BIAS): the score p/q − (T − p)/(1 − q) vanishes at q = p/T",
            sp.diff(loglik, q).subs(q, p / T))
     d.equal("and the log-likelihood is concave in q: its second derivative is −p/q² − (T − p)/(1 − q)² ≤ 0 "
             "(0 ≤ p ≤ T)", sp.diff(loglik, q, 2), -p / q ** 2 - (T - p) / (1 - q) ** 2)
