@@ -32,3 +32,13 @@ def test_errata_evidence_of_this_module(verdicts):
         for cid in e.evidence_claims:
             if cid in CLAIMS:  # evidence from other modules (DCM-L1) is checked by their own tests
                 assert verdicts[cid].matches_expectation is True, (e.id, cid)
+
+
+@pytest.mark.slow
+def test_foreign_evidence_of_this_modules_errata():
+    # DCM-L1, DCM-L3, DCM-L3/c-unsorted[K=3], DCM-ORDER live in other catalogue modules (slow: DCM-L1 ~10 s)
+    from clickbound import lemmas
+    foreign = sorted({cid for e in mod.ERRATA for cid in e.evidence_claims if cid not in CLAIMS})
+    assert foreign
+    for cid in foreign:
+        assert check(lemmas.get(cid), budget_s=BUDGET_S).matches_expectation is True, cid
