@@ -146,7 +146,8 @@ def numeric_fact_verdict(data: dict) -> dict:
         return st.undecided_row("no two-arm setting", data["n"], data["runs"])
     est = {(dd["p"], dd["delta"]): (dd["ratio_mean"], dd["ratio_lower"], dd["ratio_upper"])
            for dd in (s.get("derived") or {} for s in data["settings"]) if "ratio_mean" in dd}
-    v = lemmas.check(numeric_fact_claim(est), budget_s=5)
+    runs = int(data["runs"])
+    v = lemmas.check(numeric_fact_claim(est, runs=runs if runs >= 2 else None), budget_s=5)
     note = (f"lemmas DCM-FACT/numeric by its own rule (CI above Δ/D and mean nearer 1/D, no stated level): "
             f"{v.scope_text} ({v.method})")
     return verdict(data, st.decide(comps, missing=missing), idx, note=note)
