@@ -9,6 +9,13 @@ show the same tables (SPEC §5):
 * ``{"kind": "table", "columns": [str], "rows": [[str]], "caption": str}``
 * ``{"kind": "figure", "path": Path, "caption": str}`` — a PNG written by :mod:`clickbound.report.figures`
 * ``{"kind": "pre", "text": str}`` — preformatted text (proof steps, evidence)
+* ``{"kind": "html", "html": str, "md": str}`` — markup made by a section (MathML, bars, cards)
+  with its Markdown twin
+
+A table cell is text, or a *rich* cell ``{"html": str, "text": str}`` (:func:`rich`, :func:`math`,
+:func:`fold`): the HTML writer uses its markup (MathML, a folded ``<details>``), the Markdown
+writer its text.  ``table(..., filterable=True)`` puts a search box above the table in the
+HTML (plain JavaScript in the page, no network).
 
 Writers never compute anything; they only format.
 """
@@ -20,24 +27,69 @@ import re
 from pathlib import Path
 
 CSS = """
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; max-width: 1500px;
-       margin: 1.5em auto; padding: 0 1em; color: #1b1b1b; line-height: 1.45; }
-h1 { border-bottom: 2px solid #444; }
+body { font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans", "Noto Sans CJK JP", sans-serif;
+       max-width: 1400px; margin: 1.5em auto; padding: 0 1em; color: #1b1b1b; line-height: 1.45; }
+h1 { border-bottom: 2px solid #444; font-size: 1.7em; }
 h2 { border-bottom: 1px solid #bbb; margin-top: 2em; }
 table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.85em; max-width: 100%; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; vertical-align: top; text-align: left;
-         overflow-wrap: break-word; }
+         overflow-wrap: anywhere; }
 td { max-width: 24em; }
-th { background: #f0f0f0; }
+th { background: #f0f0f0; position: sticky; top: 0; }
 tr:nth-child(even) td { background: #fafafa; }
 caption { caption-side: top; text-align: left; font-weight: 600; padding: 0.3em 0; }
 figure { margin: 1em 0; }
-figure img { max-width: 100%; border: 1px solid #ddd; }
-figcaption { font-size: 0.9em; color: #444; }
-pre { background: #f6f6f6; padding: 0.6em; overflow-x: auto; font-size: 0.85em; }
+figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
+figcaption { font-size: 0.9em; color: #444; max-width: 60em; }
+figcaption .look { color: #1b1b1b; }
+pre { background: #f6f6f6; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere;
+      font-size: 0.85em; }
 .notice { background: #fff4d6; border-left: 4px solid #e0a800; padding: 0.5em 0.8em; }
-nav.toc { background: #f7f7f7; border: 1px solid #ddd; padding: 0.5em 1.2em; }
+nav.toc { background: #f7f7f7; border: 1px solid #ddd; padding: 0.5em 1.2em; columns: 2; }
 nav.toc ul { margin: 0.2em 0; }
+math { font-size: 1.05em; overflow-wrap: normal; }
+.mathscroll { overflow-x: auto; max-width: 100%; }
+details > summary { cursor: pointer; color: #234; }
+details[open] > summary { margin-bottom: 0.3em; }
+.filterbar { margin: 0.6em 0 0.2em; font-size: 0.9em; }
+.filterbar input { width: 22em; padding: 2px 6px; }
+.chip { display: inline-block; padding: 0 0.45em; margin: 1px 2px; border-radius: 3px; font-size: 0.9em;
+        border: 1px solid rgba(0,0,0,0.12); }
+.bar { display: flex; height: 1.3em; width: 100%; min-width: 12em; border: 1px solid #ccc; }
+.bar > span { display: block; height: 100%; overflow: hidden; font-size: 0.75em; line-height: 1.7em;
+              text-align: center; white-space: nowrap; }
+.cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(15em, 1fr)); gap: 0.5em; }
+.cards > a { display: block; border: 1px solid #ccd; border-radius: 4px; padding: 0.4em 0.6em;
+             text-decoration: none; color: #123; background: #f8f9fc; }
+.cards > a small { display: block; color: #555; }
+.legend { font-size: 0.85em; }
+"""
+
+#: plain JavaScript of the page (no network): a search box above every filterable table
+JS = """
+document.querySelectorAll('table.filterable').forEach(function (t) {
+  var rows = Array.prototype.slice.call(t.tBodies[0].rows);
+  var bar = document.createElement('div');
+  bar.className = 'filterbar';
+  var input = document.createElement('input');
+  input.type = 'search';
+  input.placeholder = 'filter rows: words all present (e.g. refuted DCM)';
+  var count = document.createElement('span');
+  count.textContent = ' ' + rows.length + ' rows';
+  bar.appendChild(input);
+  bar.appendChild(count);
+  t.parentNode.insertBefore(bar, t);
+  input.addEventListener('input', function () {
+    var words = input.value.toLowerCase().split(/\\s+/).filter(Boolean), shown = 0;
+    rows.forEach(function (r) {
+      var txt = r.textContent.toLowerCase();
+      var ok = words.every(function (w) { return txt.indexOf(w) >= 0; });
+      r.style.display = ok ? '' : 'none';
+      if (ok) { shown += 1; }
+    });
+    count.textContent = ' ' + shown + ' of ' + rows.length + ' rows';
+  });
+});
 """
 
 
@@ -59,13 +111,48 @@ def pre(text: str) -> dict:
     return {"kind": "pre", "text": text}
 
 
-def table(columns, rows, caption: str = "") -> dict:
+def table(columns, rows, caption: str = "", filterable: bool = False, cell_classes=None) -> dict:
+    """A table; ``cell_classes`` (same shape as ``rows``, or None) gives CSS classes per cell."""
     columns = [str(c) for c in columns]
     rows = [[cell_text(c) for c in r] for r in rows]
     for i, r in enumerate(rows):
         if len(r) != len(columns):
             raise ValueError(f"table row {i} has {len(r)} cells, expected {len(columns)}")
-    return {"kind": "table", "columns": columns, "rows": rows, "caption": caption}
+    b = {"kind": "table", "columns": columns, "rows": rows, "caption": caption}
+    if filterable:
+        b["filterable"] = True
+    if cell_classes is not None:
+        b["cell_classes"] = [[str(c or "") for c in r] for r in cell_classes]
+    return b
+
+
+def raw_html(markup: str, md: str) -> dict:
+    """Markup made by a section (already escaped where it holds text) and its Markdown twin."""
+    return {"kind": "html", "html": markup, "md": md}
+
+
+def rich(markup: str, text: str) -> dict:
+    """A table cell shown as ``markup`` in HTML and as ``text`` in Markdown."""
+    return {"html": markup, "text": text}
+
+
+def math(text: str) -> dict:
+    """A cell (or paragraph) whose formulas are rendered as MathML (:mod:`clickbound.report.math`)."""
+    from clickbound.report import math as m
+
+    return rich(m.auto_html(text), text)
+
+
+def fold(summary: str, body_html: str, text: str) -> dict:
+    """A cell folded into ``<details>``: ``summary`` shown, the body on a click."""
+    return rich(f"<details><summary>{html.escape(summary)}</summary>{body_html}</details>", text)
+
+
+def math_p(text: str) -> dict:
+    """A paragraph with its formulas as MathML."""
+    from clickbound.report import math as m
+
+    return raw_html(f"<p>{m.auto_html(text)}</p>", text)
 
 
 def links(items) -> dict:
@@ -81,6 +168,8 @@ def cell_text(x) -> str:
     """One table cell as text: floats with 4 significant digits, None as an empty cell."""
     if x is None:
         return ""
+    if isinstance(x, dict) and "html" in x:
+        return {"html": str(x["html"]), "text": str(x.get("text", ""))}
     if isinstance(x, bool):
         return "yes" if x else "no"
     if isinstance(x, float):
@@ -100,6 +189,17 @@ def _png_data_uri(path: Path) -> str:
     return "data:image/png;base64," + base64.b64encode(Path(path).read_bytes()).decode("ascii")
 
 
+def _html_cell(c, cls: str = "") -> str:
+    attr = f' class="{html.escape(cls)}"' if cls else ""
+    if isinstance(c, dict):
+        return f"<td{attr}>{c['html']}</td>"
+    return f"<td{attr}>{html.escape(c)}</td>"
+
+
+def _md_text(c) -> str:
+    return c["text"] if isinstance(c, dict) else c
+
+
 def _html_block(b: dict) -> str:
     e = html.escape
     k = b["kind"]
@@ -115,12 +215,18 @@ def _html_block(b: dict) -> str:
     if k == "table":
         cap = f"<caption>{e(b['caption'])}</caption>" if b["caption"] else ""
         head = "".join(f"<th>{e(c)}</th>" for c in b["columns"])
-        body = "".join("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>" for r in b["rows"])
-        return f"<table>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        classes = b.get("cell_classes") or [[""] * len(r) for r in b["rows"]]
+        body = "".join("<tr>" + "".join(_html_cell(c, k) for c, k in zip(r, ks)) + "</tr>"
+                       for r, ks in zip(b["rows"], classes))
+        tcls = ' class="filterable"' if b.get("filterable") else ""
+        return f"<table{tcls}>{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    if k == "html":
+        return b["html"]
     if k == "links":
         return "<ul>" + "".join(f'<li><a href="{e(h)}">{e(t)}</a></li>' for t, h in b["items"]) + "</ul>"
     if k == "figure":
-        cap = f"<figcaption>{e(b['caption'])}</figcaption>" if b["caption"] else ""
+        look = f' <span class="look">{e(b["look"])}</span>' if b.get("look") else ""
+        cap = f"<figcaption>{e(b['caption'])}{look}</figcaption>" if b["caption"] or look else ""
         return (f'<figure><img alt="{e(b["caption"] or Path(b["path"]).name)}" '
                 f'src="{_png_data_uri(b["path"])}">{cap}</figure>')
     raise ValueError(f"unknown block kind {k!r}")
@@ -136,14 +242,15 @@ def to_html(title: str, blocks: list[dict]) -> str:
     body = "\n".join(_html_block(b) for b in blocks)
     return ("<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>\n"
-            f"<h1>{html.escape(title)}</h1>\n" + "".join(toc) + "\n" + body + "\n</body></html>\n")
+            f"<h1>{html.escape(title)}</h1>\n" + "".join(toc) + "\n" + body +
+            f"\n<script>{JS}</script>\n</body></html>\n")
 
 
 # ----------------------------------------------------------------------- Markdown
 
 
-def _md_cell(s: str) -> str:
-    return s.replace("|", "\\|").replace("\n", " ")
+def _md_cell(s) -> str:
+    return _md_text(s).replace("|", "\\|").replace("\n", " ")
 
 
 def _md_block(b: dict, base: Path) -> str:
@@ -164,13 +271,16 @@ def _md_block(b: dict, base: Path) -> str:
         return "\n".join(lines)
     if k == "links":
         return "\n".join(f"- [{t}]({h})" for t, h in b["items"])
+    if k == "html":
+        return b["md"]
     if k == "figure":
         path = Path(b["path"])
         try:
             rel = path.relative_to(base).as_posix()
         except ValueError:
             rel = path.as_posix()
-        return f"![{b['caption'] or path.name}]({rel})"
+        look = f" {b['look']}" if b.get("look") else ""
+        return f"![{b['caption'] or path.name}]({rel})" + (f"\n\n*{b['caption']}{look}*" if look else "")
     raise ValueError(f"unknown block kind {k!r}")
 
 

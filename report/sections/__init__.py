@@ -76,6 +76,10 @@ class RenderContext:
     meta: dict = field(default_factory=dict)  # results.json "meta" (versions, seeds, wall times)
     statuses: dict = field(default_factory=dict)  # section name -> (status, wall_s, reason)
     written: list[Path] = field(default_factory=list)
+    #: every section's results.json entry (the front page summarises the others)
+    sections: dict = field(default_factory=dict)
+    #: figure path -> "what to look at" set by the figure helper (``fig.clickbound_look``)
+    looks: dict = field(default_factory=dict)
 
     @property
     def figdir(self) -> Path:
@@ -88,6 +92,8 @@ class RenderContext:
         import matplotlib.pyplot as plt
 
         path = self.figdir / f"{name}.png"
+        if getattr(fig, "clickbound_look", ""):
+            self.looks[path] = fig.clickbound_look
         fig.savefig(path, dpi=90, bbox_inches="tight")
         plt.close(fig)
         self.written.append(path)

@@ -1,0 +1,241 @@
+"""Mathematics for the HTML report: MathML that Chromium and Firefox render natively (issue 17).
+
+Three kinds of text carry formulas, and each has its own route to MathML (no network, no
+script at view time):
+
+* a claim statement written by sympy (``sp.sstr``: ``alpha*(x1 - y1) <= V(x) - V(y)``) is parsed
+  back with sympy, printed as LaTeX by ``sp.latex`` and converted by ``latex2mathml``
+  (:func:`statement_html`);
+* text with TeX between dollars (the sources' own ``$…$`` and ``$$…$$``) — each formula through
+  ``latex2mathml`` (:func:`tex_text_html`);
+* prose with formulas typed in Unicode (errata, procedure claims: ``2 t^{−2α}``,
+  ``sqrt(α log t / n_i(t))``, ``Σ_(e=K+1)^L``) — every sub/superscripted atom and every
+  ``sqrt(…)`` becomes a small inline ``<math>``; the rest stays text, with ``<=``/``>=``/``!=``
+  printed as ≤, ≥, ≠ (:func:`prose_html`).
+
+Every function returns HTML that is safe to embed (text escaped); when a formula cannot be
+converted the escaped text is kept, so nothing is lost and nothing raises.
+"""
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+#: a sympy statement longer than this is folded (a K = 5 instance expands to kilobytes of MathML)
+LONG_STATEMENT = 400
+#: characters a sympy statement may hold before we try to parse it (names, numbers, operators)
+_SYMPY_CHARS = re.compile(r"^[\w\s+\-*/().,<>=!\[\]]+$")
+_GIVEN = "  given  "
+
+
+@lru_cache(maxsize=4096)
+def latex_mathml(tex: str, display: bool = False) -> str | None:
+    """``latex2mathml``'s MathML for ``tex``, or None when it cannot convert it."""
+    try:
+        from latex2mathml.converter import convert
+    except ImportError:  # the dependency is declared in pyproject.toml; degrade to text if absent
+        return None
+    try:
+        out = convert(tex, display="block" if display else "inline")
+    except Exception:  # noqa: BLE001 - a converter error means: keep the source text
+        return None
+    return out if "<merror" not in out else None
+
+
+@lru_cache(maxsize=4096)
+def sympy_latex(text: str) -> str | None:
+    """LaTeX of a sympy-printed relational or expression (``Eq(a, b)``, ``x1 - y1 <= 0``), or None."""
+    if not text or not _SYMPY_CHARS.match(text) or "__" in text or "lambda" in text:
+        return None
+    import sympy as sp
+    from sympy.parsing.sympy_parser import parse_expr
+
+    try:
+        expr = parse_expr(text, evaluate=False)
+        if not isinstance(expr, (sp.core.relational.Relational, sp.Eq)):
+            return None  # a bare name ("DCM-L2") or expression is not a statement
+        return sp.latex(expr)
+    except Exception:  # noqa: BLE001 - not a sympy expression: the caller keeps the text
+        return None
+
+
+def statement_html(text: str) -> str:
+    """A claim statement as HTML: MathML when sympy can read it back, prose with math otherwise.
+
+    ``"… given …"`` (the engine's assumptions) keeps its word; each side is converted.
+    """
+    head, _, given = text.partition(_GIVEN)
+    out = _relation_html(head)
+    if given:
+        out += ' <span class="given">given</span> ' + ", ".join(_relation_html(g) for g in given.split(", "))
+    return out
+
+
+def _relation_html(text: str) -> str:
+    tex = sympy_latex(text.strip())
+    mml = latex_mathml(tex) if tex else None
+    return mml if mml else prose_html(text)
+
+
+def is_long(text: str) -> bool:
+    return len(text) > LONG_STATEMENT
+
+
+# ------------------------------------------------------------------ TeX between dollars
+
+_TEX = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", re.S)
+
+
+def tex_spans(text: str) -> list[tuple[int, int]]:
+    """Character spans ``[a, b)`` of every ``$$…$$`` and ``$…$`` formula of ``text``."""
+    return [m.span() for m in _TEX.finditer(text)]
+
+
+def tex_text_html(text: str) -> str:
+    """Text with ``$…$`` / ``$$…$$`` formulas: each formula as MathML, the rest escaped."""
+    out, last = [], 0
+    for m in _TEX.finditer(text):
+        out.append(html.escape(text[last:m.start()]))
+        display = m.group(1) is not None
+        tex = m.group(1) if display else m.group(2)
+        mml = latex_mathml(tex.strip(), display=display)
+        out.append(mml if mml else f'<code class="tex">{html.escape(m.group(0))}</code>')
+        last = m.end()
+    out.append(html.escape(text[last:]))
+    return "".join(out)
+
+
+# ------------------------------------------------------------- prose with Unicode math
+
+_LETTERS = r"[^\W_]"  # a letter or digit (Unicode), never the underscore
+_ATOM = re.compile(rf"({_LETTERS}[\u0300-\u036f]*)+(?=[_^])")
+_RELS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→"))
+#: multi-letter bases that are one operator name, not a code identifier
+_NAMES = {"log", "exp", "max", "min", "argmax", "argmin", "sup", "inf", "lim", "Pr", "KL", "sqrt"}
+
+
+def _balanced(text: str, i: int, open_: str, close: str) -> int:
+    """Index just past the bracket matching ``text[i] == open_``, or -1."""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_:
+            depth += 1
+        elif text[j] == close:
+            depth -= 1
+            if depth == 0:
+                return j + 1
+    return -1
+
+
+def _script(text: str, i: int, strict: bool = False) -> tuple[str, int] | None:
+    """The argument of a ``_``/``^`` at ``text[i-1]``: ``{…}``, ``(…)`` or a run of letters/digits.
+
+    ``strict`` (prose): a bare run must be short and not continue with ``_`` (``needs_init`` is code).
+    """
+    if i >= len(text):
+        return None
+    c = text[i]
+    for o, cl in (("{", "}"), ("(", ")")):
+        if c == o:
+            j = _balanced(text, i, o, cl)
+            return (text[i + 1:j - 1], j) if j > 0 else None
+    m = re.compile(rf"[−\-]?({_LETTERS}[\u0300-\u036f]*|[*ᵀ'′])+").match(text, i)
+    if m:
+        if strict and (len(m.group(0)) > 3 or text[m.end():m.end() + 1] == "_"):
+            return None
+        return m.group(0), m.end()
+    return None
+
+
+def _mrow(text: str) -> str:
+    """MathML content (no ``<math>``) of a short formula: identifiers, numbers, operators, scripts."""
+    out, i = [], 0
+    while i < len(text):
+        c = text[i]
+        if c.isspace():
+            i += 1
+            continue
+        if text.startswith("sqrt(", i):
+            j = _balanced(text, i + 4, "(", ")")
+            if j > 0:
+                out.append(f"<msqrt>{_mrow(text[i + 5:j - 1])}</msqrt>")
+                i = j
+                continue
+        m = re.compile(r"\d+(\.\d+)?").match(text, i)
+        if m:
+            tok, i = f"<mn>{html.escape(m.group(0))}</mn>", m.end()
+        else:
+            m = re.compile(rf"(?:{_LETTERS}[\u0300-\u036f]*)+").match(text, i)
+            if m:
+                word = m.group(0)
+                # a multi-letter word that is not a function name is a product of letters only in
+                # textbooks; here names like "log", "KL", "argmax" are one identifier
+                tok, i = f"<mi>{html.escape(word)}</mi>", m.end()
+            else:
+                tok, i = f"<mo>{html.escape(c)}</mo>", i + 1
+        tok, i = _attach_scripts(text, i, tok)
+        out.append(tok)
+    return "<mrow>" + "".join(out) + "</mrow>"
+
+
+def _attach_scripts(text: str, i: int, base: str, strict: bool = False) -> tuple[str, int]:
+    sub = sup = None
+    while i < len(text) and text[i] in "_^":
+        got = _script(text, i + 1, strict)
+        if got is None:
+            break
+        arg, j = got
+        if text[i] == "_" and sub is None:
+            sub = _mrow(arg)
+        elif text[i] == "^" and sup is None:
+            sup = _mrow(arg)
+        else:
+            break
+        i = j
+    if sub and sup:
+        return f"<msubsup>{base}{sub}{sup}</msubsup>", i
+    if sub:
+        return f"<msub>{base}{sub}</msub>", i
+    if sup:
+        return f"<msup>{base}{sup}</msup>", i
+    return base, i
+
+
+def _inline(content: str) -> str:
+    return f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">{content}</math>'
+
+
+def prose_html(text: str) -> str:
+    """Prose with Unicode formulas: scripted atoms and ``sqrt(…)`` as inline MathML, the rest text."""
+    for a, b in _RELS:
+        text = text.replace(a, b)
+    out, i, last = [], 0, 0
+    while i < len(text):
+        if text.startswith("sqrt(", i) and (i == 0 or not text[i - 1].isalnum()):
+            j = _balanced(text, i + 4, "(", ")")
+            if j > 0:
+                out.append(html.escape(text[last:i]))
+                out.append(_inline(f"<msqrt>{_mrow(text[i + 5:j - 1])}</msqrt>"))
+                i = last = j
+                continue
+        m = _ATOM.match(text, i)
+        if m and (i == 0 or not re.match(_LETTERS, text[i - 1])) and \
+                (len(m.group(0)) <= 3 or m.group(0) in _NAMES):
+            base = f"<mi>{html.escape(m.group(0))}</mi>"
+            tok, j = _attach_scripts(text, m.end(), base, strict=True)
+            if j > m.end():
+                out.append(html.escape(text[last:i]))
+                out.append(_inline(tok))
+                i = last = j
+                continue
+        i += 1
+    out.append(html.escape(text[last:]))
+    return "".join(out)
+
+
+def auto_html(text: str) -> str:
+    """Whichever route fits: dollars → TeX, a sympy statement → MathML, else prose with math."""
+    if "$" in text and tex_spans(text):
+        return tex_text_html(text)
+    return statement_html(text)
