@@ -84,7 +84,7 @@ def is_long(text: str) -> bool:
 
 # ------------------------------------------------------------------ TeX between dollars
 
-_TEX = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", re.S)
+_TEX = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", re.DOTALL)
 
 
 def tex_spans(text: str) -> list[tuple[int, int]]:

@@ -16,6 +16,9 @@ from clickbound.report import results as rio
 from clickbound.report.sections import RenderContext, sections
 
 TITLE = "clickbound report: bounds, simulations and claims for ranking bandits under click models"
+#: sections drawn from the other sections' data only: rendered even when results.json has no entry
+#: for them (a results.json written before the front page existed, or a ``--sections`` run)
+FROM_OTHERS = ("front",)
 
 
 def render_blocks(results: dict, out: Path) -> tuple[list[dict], RenderContext]:
@@ -23,11 +26,14 @@ def render_blocks(results: dict, out: Path) -> tuple[list[dict], RenderContext]:
     secs = results.get("sections", {})
     rctx = RenderContext(out=Path(out), meta=results.get("meta", {}),
                          statuses={k: (v.get("status"), v.get("wall_s"), v.get("reason", ""))
-                                   for k, v in secs.items()})
+                                   for k, v in secs.items()}, sections=secs)
     blocks: list[dict] = []
     for s in sections():
         entry = secs.get(s.name)
         blocks.append(doc.h(s.title, 2, anchor=s.name))
+        if s.name in FROM_OTHERS and (entry is None or entry["status"] == "computed"):
+            blocks += s.render({}, rctx)
+            continue
         if entry is None:
             blocks.append(doc.notice(f"not computed in this run (section {s.name!r} is missing from "
                                      "results.json; run `clickbound report` to compute it)"))
@@ -42,6 +48,9 @@ def render_blocks(results: dict, out: Path) -> tuple[list[dict], RenderContext]:
                 blocks.append(doc.pre(tb))
             continue
         blocks += s.render(entry["data"], rctx)
+    for b in blocks:  # what the figure helper says to look at, after the section's own caption
+        if b["kind"] == "figure" and rctx.looks.get(Path(b["path"])) and not b.get("look"):
+            b["look"] = rctx.looks[Path(b["path"])]
     return blocks, rctx
 
 
