@@ -20,6 +20,8 @@ import numba
 import numpy as np
 
 CASCADE, DCM, PBM, DEPTH = 0, 1, 2, 3
+#: the user-intent population of sim.envs_intent (source 003, ranked bandits)
+INTENT = 4
 
 
 @numba.njit(cache=True)
@@ -55,6 +57,24 @@ def env_round(code, wa, pa, A, K, rng, clicks):
                 clicks[k] = 1
                 tot += 1.0
         return -1, tot
+    if code == INTENT:  # sim.envs_intent: one uniform for the intent, then K as cascade on row j
+        J = pa.shape[0]
+        L = wa.shape[0] // J
+        u = rng.random()
+        j = 0
+        acc = pa[0]
+        while u >= acc and j < J - 1:
+            j += 1
+            acc += pa[j]
+        hit = -1
+        for k in range(K):
+            u = rng.random()
+            if hit < 0 and u < wa[j * L + A[k]]:
+                hit = k
+        if hit >= 0:
+            clicks[hit] = 1
+            return -1, 1.0
+        return -1, 0.0
     # DEPTH
     u = rng.random()
     depth = 0
@@ -82,6 +102,16 @@ def expected_reward_nb(code, wa, pa, A, K):
         for k in range(K):
             prod = prod * (1.0 - pa[k] * wa[A[k]])
         return 1.0 - prod
+    if code == INTENT:  # Σ_j pi_j (1 − ∏_k (1 − P[j, a_k])), the order of sim.envs_intent._satisfaction
+        J = pa.shape[0]
+        L = wa.shape[0] // J
+        tot = 0.0
+        for j in range(J):
+            prod = 1.0
+            for k in range(K):
+                prod = prod * (1.0 - wa[j * L + A[k]])
+            tot = tot + pa[j] * (1.0 - prod)
+        return tot
     tot = 0.0
     for k in range(K):
         tot = tot + pa[k] * wa[A[k]]

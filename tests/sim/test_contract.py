@@ -10,11 +10,13 @@ import numpy as np
 import pytest
 
 from clickbound import sim
+from clickbound.sim.envs_intent import Intent
 from clickbound.sim.testing import assert_paths_agree
 
 W = [0.3, 0.2, 0.25, 0.1, 0.05]
 ENVS = {"cascade": (sim.Cascade(W), 2), "dcm": (sim.DCM(W, [0.9, 0.5]), None),
-        "pbm": (sim.PBM(W, [1.0, 0.6]), None), "depth": (sim.Depth(W, [1.0, 0.6]), None)}
+        "pbm": (sim.PBM(W, [1.0, 0.6]), None), "depth": (sim.Depth(W, [1.0, 0.6]), None),
+        "intent": (Intent([[0.9, 0.0, 0.3, 0.0, 0.5], [0.0, 0.8, 0.3, 0.2, 0.0]], [0.6, 0.4]), 2)}
 ONE = {"cascade": sim.Cascade(W), "dcm": sim.DCM(W, [0.9]), "pbm": sim.PBM(W, [1.0]), "depth": sim.Depth(W, [1.0])}
 PAIRS = [(name, m) for name, cls in sorted(sim.available_policies().items()) for m in cls.models]
 
