@@ -215,7 +215,7 @@ def _lints_params(L, K, params):
 
 @numba.njit
 def _lints_select(state, t, rng, A):
-    X, Minv, B, par, v, theta, z, chol, idx, taken = state
+    X, Minv, B, par, _v, theta, z, chol, idx, taken = state
     for i in range(z.shape[0]):
         z[i] = rng.standard_normal()
     ts_scores(X, Minv, B, par[0], z, theta, chol, idx)
@@ -272,3 +272,37 @@ class CascadeLinTSBlog(Policy):
             sherman_morrison(self.InvM, x, self.sigma, self._v)
             if sample:
                 self.B += x
+
+
+# ----------------------------------------------------------------------------- ablations
+def _fixed(params):
+    if params.get("observe", "fixed") != "fixed":
+        raise ValueError("the -fixed-observe variants take no other observe than 'fixed'")
+    return {**params, "observe": "fixed"}
+
+
+@register_policy("CascadeUCB1-blog-fixed-observe", models=MODELS)
+class CascadeUCB1BlogFixed(CascadeUCB1Blog):
+    """``CascadeUCB1-blog`` with ``observe="fixed"`` (a no-click round records K zeros); everything else as written.
+
+    A name of its own so that one experiment setting can run it beside the blog's agent on shared seeds.
+    """
+
+    def __init__(self, L, K, pol_rng, **params):
+        super().__init__(L, K, pol_rng, **_fixed(params))
+
+    @staticmethod
+    def kernel_state(L, K, **params):
+        return CascadeUCB1Blog.kernel_state(L, K, **_fixed(params))
+
+
+@register_policy("CascadeLinTS-blog-fixed-observe", models=MODELS)
+class CascadeLinTSBlogFixed(CascadeLinTSBlog):
+    """``CascadeLinTS-blog`` with ``observe="fixed"``; everything else as written (see :class:`CascadeUCB1BlogFixed`)."""
+
+    def __init__(self, L, K, pol_rng, **params):
+        super().__init__(L, K, pol_rng, **_fixed(params))
+
+    @staticmethod
+    def kernel_state(L, K, **params):
+        return CascadeLinTSBlog.kernel_state(L, K, **_fixed(params))

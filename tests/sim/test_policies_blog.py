@@ -9,7 +9,12 @@ import pytest
 
 from clickbound import sim
 from clickbound.sim.envs import Observation
-from clickbound.sim.policies.blog import CascadeLinTSBlog, CascadeUCB1Blog, blog_recorded, stable_topk
+from clickbound.sim.policies.blog import (
+    CascadeLinTSBlog,
+    CascadeUCB1Blog,
+    blog_recorded,
+    stable_topk,
+)
 from clickbound.sim.policies.linear import cholesky_lower
 from clickbound.sim.testing import assert_paths_agree
 
@@ -133,3 +138,14 @@ def test_bad_parameters_are_rejected(cls, params):
         cls(5, 2, np.random.default_rng(0), **params)
     with pytest.raises(ValueError):
         cls.kernel_state(5, 2, **params)
+
+
+def test_fixed_observe_variants_are_the_fixed_agents():
+    X, w = tag_items(20, 1)
+    env = sim.Cascade(w)
+    for name, base, pp in [("CascadeUCB1-blog-fixed-observe", "CascadeUCB1-blog", {}),
+                           ("CascadeLinTS-blog-fixed-observe", "CascadeLinTS-blog", {"features": X})]:
+        a = sim.simulate(env, name, K=3, n=500, runs=2, seed=4, policy_params=pp)
+        b = sim.simulate(env, base, K=3, n=500, runs=2, seed=4, policy_params={**pp, "observe": "fixed"})
+        np.testing.assert_array_equal(a.regret, b.regret)
+        assert_paths_agree(env, name, K=3, n=300, seed=1, policy_params=pp)

@@ -1,0 +1,192 @@
+"""Source 004's agents as the blog wrote them, beside the project's corrected ones (issue 16).
+
+Source ``004_d9477b3ebe233f80.txt``.  ``CascadeUCB1-blog`` and ``CascadeLinTS-blog``
+(:mod:`clickbound.sim.policies.blog`) keep the blog's ``observe`` (a round without a click is
+recorded as a click at position K), its initial counts (one ``Bernoulli(0.2)`` pseudo-observation
+per item, count 1), its ranking (stable sort: ties to the smallest id) and its features; the
+``-fixed-observe`` variants change the observe only, so every difference from the project's
+``CascadeUCB1`` / ``CascadeLinTS`` is split in two measured parts: (observe) blog − blog-fixed and
+(initialisation, ties) blog-fixed − project.  ``CascadeLinUCB`` (named by the blog, never run
+there) runs on the same tag-feature items.
+
+Two experiments: EXP-BLOG-w (the blog's first setting: L = 10, K = 3, its w̄, 10^5 steps) and
+EXP-BLOG-tags (the blog's second: tag features, K = 4, σ = 1, L ∈ {16, 256, 3000}, 10^4 steps).
+The blog's timing table is reproduced by :mod:`clickbound.report.blog_timing` (section EXP-BLOG-timing).
+"""
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+
+from clickbound.report import stats as st
+from clickbound.report.experiments import (
+    Experiment,
+    Qualitative,
+    Setting,
+    Sizes,
+    beats,
+    monotone_in,
+    register_experiment,
+    verdict,
+)
+from clickbound.report.sections.exp_cascade_blog import L_GRID, W_BLOG, tagged_items
+
+SOURCE = "004_d9477b3ebe233f80.txt"
+UCB = ("CascadeUCB1-blog", "CascadeUCB1-blog-fixed-observe", "CascadeUCB1")
+LIN = ("CascadeLinTS-blog", "CascadeLinTS-blog-fixed-observe", "CascadeLinTS")
+#: "converges" (リグレットが収束しています) read as: the mean regret per round over the last part of
+#: the run is below this fraction of the mean per round over the first part (log regret gives about
+#: log 2 / log(n/2) < 0.07 at n = 10^5; linear regret gives 1)
+FLAT_FRACTION = 0.5
+#: CascadeLinUCB's cost is O(L d²) a round: at L = 3000 the quick profile leaves it out
+LINUCB_QUICK_MAX_L = 256
+
+
+def _split(checkpoints, n):
+    """The largest checkpoint ≤ n/2 (log-spaced checkpoints: the first part of the run)."""
+    cps = np.asarray(checkpoints)
+    return int(cps[cps <= n // 2].max())
+
+
+def flat_per_run(res) -> dict:
+    """Per replication ``late − FLAT_FRACTION · early`` (mean regret per round in each part)."""
+    cps = np.asarray(res.checkpoints)
+    n = int(cps[-1])
+    m = _split(cps, n)
+    j = int(np.flatnonzero(cps == m)[0])
+    early = res.regret[:, j] / m
+    late = (res.regret[:, -1] - res.regret[:, j]) / (n - m)
+    return {"m": m, "n": n, "early": early.tolist(), "late": late.tolist(),
+            "d": (late - FLAT_FRACTION * early).tolist()}
+
+
+def derive(setting: Setting, results: dict) -> dict:
+    flat = {p: flat_per_run(r) for p, r in results.items()}
+    rows = []
+    pairs = [(a, b) for fam in (UCB, LIN) for a, b in itertools.pairwise(fam) if a in results and b in results]
+    for a, b in pairs:
+        c = st.paired(results[a].regret[:, -1], results[b].regret[:, -1], "greater", f"{a} − {b}")
+        lo, hi = c.ci()
+        what = "observe (no-click round recorded as a click at K)" if "fixed" in b else \
+            "initialisation and ties (and, for LinTS, nothing else)"
+        rows.append([f"R({a}) − R({b})", what, f"{st.signed(c.estimate)} [{st.signed(lo)}, {st.signed(hi)}]"])
+    for p, f in flat.items():
+        e, late = np.mean(f["early"]), np.mean(f["late"])
+        rows.append([f"{p}: regret per round, rounds 1–{f['m']:,} → {f['m'] + 1:,}–{f['n']:,}", "flattening",
+                     f"{e:.4g} → {late:.4g} (ratio {late / e if e > 0 else math.nan:.3g})"])
+    return {"columns": ["quantity", "what it measures", "mean [95 % CI] over the replications"], "rows": rows,
+            "caption": "Where the blog's agents differ from the project's (paired: shared seeds)", "flat": flat}
+
+
+def converges(policy: str, setting=0, expected: bool = True):
+    """Qualitative test: ``policy``'s regret flattens (``expected``) or does not.
+
+    One-sided one-sample t-test per setting on the per-replication ``late − FLAT_FRACTION·early``
+    (claim < 0 when it converges, > 0 when it does not); Holm over the settings.
+    """
+
+    def test(data):
+        idx = [setting] if isinstance(setting, int) else list(setting)
+        comps, missing = [], []
+        for i in idx:
+            s = data["settings"][i]
+            f = s["derived"].get("flat", {}).get(policy)
+            if f is None:
+                missing.append(f"{policy} was not run ({s['label']})")
+                continue
+            comps.append(st.one_sample(
+                f["d"], 0.0, "less" if expected else "greater",
+                f"{s['label']}: {policy}, per-round regret after round {f['m']:,} − {FLAT_FRACTION:g} × before",
+                "one-sided one-sample t-test on per-replication per-round regret (late − 1/2 early)",
+                effect=FLAT_FRACTION * 0.2 * float(np.mean(f["early"])),
+                effect_text="a difference of 10 % of the early per-round regret", what="difference"))
+        return verdict(data, st.decide(comps, missing=missing), idx)
+    return test
+
+
+def _w_settings(profile):
+    def env():
+        from clickbound import sim
+
+        return sim.Cascade(list(W_BLOG))
+
+    return [Setting(label="the blog's w̄, L = 10, K = 3", params={"w̄": str(W_BLOG)}, make_env=env, K=3,
+                    policies=UCB)]
+
+
+EXP_W = register_experiment(Experiment(
+    name="exp_blog_as_written_w", id="EXP-BLOG-w", order=171,
+    title="The blog's CascadeUCB1 as written vs the project's (L = 10, K = 3)",
+    source=f"{SOURCE}, PythonによるCascadeUCB1の実装",
+    setting_text=("CM-Cascade with the blog's w̄ = (0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1), K = 3: "
+                  "CascadeUCB1-blog (the blog's agent line by line), CascadeUCB1-blog-fixed-observe (the same with "
+                  "a no-click round recorded as K zeros) and the project's CascadeUCB1 (one real observation per "
+                  "item first, random ties)."),
+    settings=_w_settings, policies=UCB,
+    sizes={"quick": Sizes(n=100_000, runs=20), "paper": Sizes(n=100_000, runs=100)},
+    source_n=100_000, source_text="the blog ran 10^5 steps, one run",
+    derive=derive,
+    notes=(("The blog plots one run and says 'リグレットが収束しています'; here 'converges' is read as: the regret "
+           f"per round over the second half of the run is below {FLAT_FRACTION:g} × that of the first half."),),
+    qualitative=(
+        Qualitative("The blog's CascadeUCB1 regret converges (リグレットが収束しています)",
+                    converges("CascadeUCB1-blog")),
+        Qualitative("The blog's observe raises the regret (CascadeUCB1-blog above CascadeUCB1-blog-fixed-observe)",
+                    beats("CascadeUCB1-blog-fixed-observe", ("CascadeUCB1-blog",))),
+        Qualitative("The project's CascadeUCB1 regret converges", converges("CascadeUCB1")),
+    ),
+))
+
+
+def _tag_settings(profile):
+    out = []
+    for L in L_GRID:
+        w, X = tagged_items(L)
+
+        def env(w=w):
+            from clickbound import sim
+
+            return sim.Cascade(w)
+
+        pols = UCB + LIN + (("CascadeLinUCB",) if profile == "paper" or L <= LINUCB_QUICK_MAX_L else ())
+        feats = {"features": X.tolist(), "sigma": 1.0}
+        out.append(Setting(label=f"tags: L = {L}, K = 4, d = 10", params={"L": L}, make_env=env, K=4,
+                           policies=pols, policy_params={p: feats for p in LIN + ("CascadeLinUCB",)}))
+    return out
+
+
+EXP_TAGS = register_experiment(Experiment(
+    name="exp_blog_as_written_tags", id="EXP-BLOG-tags", order=172,
+    title="The blog's CascadeUCB1 and CascadeLinTS as written vs the project's, and CascadeLinUCB (tag features)",
+    source=f"{SOURCE}, CascadeLinTSのPython実装",
+    setting_text=("CM-Cascade on tag-feature items (1–3 of 10 tags, multi-hot; attraction = Σ Normal(tag rate, "
+                  "0.01) over the item's tags; the blog's second tags_with_weight), K = 4, σ = 1, "
+                  "L ∈ {16, 256, 3000}: the blog's two agents as written, their fixed-observe variants, the "
+                  "project's CascadeUCB1 and CascadeLinTS, and CascadeLinUCB (c = 1)."),
+    stand_in="the items are drawn with a fixed seed (exp_cascade_blog.tagged_items); the blog's draw was unseeded.",
+    settings=_tag_settings, policies=UCB + LIN + ("CascadeLinUCB",),
+    sizes={"quick": Sizes(n=10_000, runs=8), "paper": Sizes(n=10_000, runs=40)},
+    source_n=10_000, source_text="the blog ran 10^4 steps, one run per L",
+    derive=derive,
+    notes=(f"CascadeLinUCB costs O(L d²) per round: the quick profile runs it at L ≤ {LINUCB_QUICK_MAX_L} only.",
+           ("With 10 tags there are only 175 distinct feature vectors: at L = 3000 many items share one, and the "
+           "blog's stable sort then always shows the smallest ids among them; a linear model cannot tell such "
+           "items apart, so the linear agents keep a regret floor set by the within-feature spread of w̄.")),
+    qualitative=(
+        Qualitative("The blog's CascadeLinTS has lower regret than its CascadeUCB1 (CascadeLinTSの方がリグレットが少ない)",
+                    beats("CascadeLinTS-blog", ("CascadeUCB1-blog",))),
+        Qualitative("The blog's CascadeUCB1 regret grows with L (Lが大きいほどCascadeUCB1のリグレットが大きく)",
+                    monotone_in("L", "CascadeUCB1-blog", increasing=True)),
+        Qualitative("The blog's CascadeUCB1 does not converge at L = 3000 within 10^4 steps (収束しない)",
+                    converges("CascadeUCB1-blog", setting=2, expected=False)),
+        Qualitative("The blog's observe raises CascadeLinTS's regret",
+                    beats("CascadeLinTS-blog-fixed-observe", ("CascadeLinTS-blog",))),
+        Qualitative("The project's CascadeLinTS has lower regret than the project's CascadeUCB1",
+                    beats("CascadeLinTS", ("CascadeUCB1",))),
+        Qualitative("CascadeLinTS beats CascadeLinUCB (c = 1) on the blog's items — a reading of the blog's "
+                    "reason for choosing LinTS ('論文内で評価の高かった', said of Zong et al.'s experiments, "
+                    "not of this setting)", beats("CascadeLinTS", ("CascadeLinUCB",), setting=(0, 1))),
+    ),
+))
