@@ -63,6 +63,8 @@ details[open] > summary { margin-bottom: 0.3em; }
              text-decoration: none; color: #123; background: #f8f9fc; }
 .cards > a small { display: block; color: #555; }
 .legend { font-size: 0.85em; }
+.cex { border-left: 3px solid #e8747c; padding: 0.3em 0.7em; margin: 0.6em 0; background: #fdf6f6; }
+small { color: #555; }
 """
 
 #: plain JavaScript of the page (no network): a search box above every filterable table
@@ -234,11 +236,12 @@ def _html_block(b: dict) -> str:
 
 def to_html(title: str, blocks: list[dict]) -> str:
     """A self-contained HTML page: inline CSS, PNGs embedded as base64, a table of contents."""
-    toc = ["<nav class='toc'><strong>Contents</strong><ul>"]
+    n = sum(b["kind"] == "h" and b["level"] == 2 for b in blocks)
+    toc = [f"<nav class='toc'><details><summary><strong>Contents</strong> ({n} sections)</summary><ul>"]
     for b in blocks:
         if b["kind"] == "h" and b["level"] == 2:
             toc.append(f'<li><a href="#{html.escape(b["anchor"])}">{html.escape(b["text"])}</a></li>')
-    toc.append("</ul></nav>")
+    toc.append("</ul></details></nav>")
     body = "\n".join(_html_block(b) for b in blocks)
     return ("<!doctype html>\n<html lang='en'><head><meta charset='utf-8'>"
             f"<title>{html.escape(title)}</title><style>{CSS}</style></head><body>\n"

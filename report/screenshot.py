@@ -19,6 +19,7 @@ Debian's ``chromium`` with the flags the project uses offline::
 from __future__ import annotations
 
 import argparse
+import html
 import shutil
 import subprocess
 import sys
@@ -93,3 +94,169 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+# ------------------------------------------------------------------------ the browser check (issue 17)
+
+#: a script put into a copy of the page: it measures what a reader would stumble on and writes the
+#: result as JSON into ``<pre id="clickbound-check">`` (read back with ``--dump-dom``)
+CHECK_HEAD = """<script>window.__cbErrors = [];
+window.addEventListener('error', function (e) { window.__cbErrors.push(String(e.message)); });
+</script>"""
+CHECK_SCRIPT = r"""<script>
+(function () {
+  function run() {
+    var W = window.innerWidth, out = {width: W, errors: window.__cbErrors.slice()};
+    out.scroll_width = document.documentElement.scrollWidth;
+    function clipped(el) {  // inside a box that scrolls or clips horizontally (and itself fits)
+      for (var a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        var ox = getComputedStyle(a).overflowX;
+        if (ox === 'auto' || ox === 'scroll' || ox === 'hidden') { return a.getBoundingClientRect().right <= W + 1; }
+      }
+      return false;
+    }
+    var over = [];
+    document.querySelectorAll('body *').forEach(function (el) {
+      if (el.id === 'clickbound-check') { return; }
+      var r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) { return; }
+      if (r.right > W + 1 && !clipped(el)) {
+        over.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + (el.className && el.className.baseVal === undefined ? '.' + el.className : '') +
+                  ' right=' + Math.round(r.right) + ' ' + (el.textContent || '').slice(0, 60));
+      }
+    });
+    out.overflowing = over.slice(0, 30);
+    out.n_overflowing = over.length;
+    out.sections = Array.prototype.map.call(document.querySelectorAll('h2[id]'), function (h) {
+      var next = h.nextElementSibling;
+      return {id: h.id, height: h.getBoundingClientRect().height, has_content: !!next && next.tagName !== 'H2'};
+    });
+    out.figures = Array.prototype.map.call(document.querySelectorAll('figure img'), function (img) {
+      var cap = img.parentElement.querySelector('figcaption');
+      return {ok: img.complete && img.naturalWidth > 0, width: img.getBoundingClientRect().width,
+              caption: cap ? cap.textContent.length : 0, alt: (img.alt || '').slice(0, 60)};
+    });
+    var maths = document.querySelectorAll('math');
+    var blank = 0;
+    maths.forEach(function (m) { var r = m.getBoundingClientRect(); if (m.closest('details:not([open])') === null && r.width === 0 && (m.textContent || '').trim()) { blank += 1; } });
+    out.math = {count: maths.length, merror: document.querySelectorAll('merror').length, blank: blank};
+    var text = document.body.innerText;
+    var tex = text.match(/\\(frac|sum|prod|mathrm|mathbf|mathcal|hat|bar|sqrt|leq|geq|le|ge|in|left|right|begin|text)\b[^\n]{0,40}/g) || [];
+    var dollars = text.match(/\$[^$\s][^$\n]{0,80}\$/g) || [];
+    out.raw_tex = tex.concat(dollars).slice(0, 20);
+    out.tables = document.querySelectorAll('table').length;
+    out.filterable = document.querySelectorAll('table.filterable').length;
+    out.filter_boxes = document.querySelectorAll('.filterbar input').length;
+    var pre = document.createElement('pre');
+    pre.id = 'clickbound-check';
+    pre.textContent = JSON.stringify(out);
+    document.body.appendChild(pre);
+  }
+  if (document.readyState === 'complete') { run(); } else { window.addEventListener('load', run); }
+})();
+</script>"""
+#: virtual time the page gets to load and run the check before the DOM is dumped (ms)
+VIRTUAL_TIME_MS = 20000
+
+
+def _run(browser: str, args: list[str], timeout: float = TIMEOUT_S) -> subprocess.CompletedProcess:
+    with tempfile.TemporaryDirectory(prefix="clickbound-chromium-") as profile:
+        cmd = [browser, *FLAGS, f"--user-data-dir={profile}", "--enable-logging=stderr", "--v=0", *args]
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+
+
+def console_messages(stderr: str) -> list[str]:
+    """The page's console lines from Chromium's log (``…:CONSOLE(12)] "message", source: …``)."""
+    return [ln.split("] ", 1)[-1] for ln in stderr.splitlines() if ":CONSOLE" in ln]
+
+
+def check_page(html_path: Path, browser: str, width: int = 1280, height: int = 900) -> dict:
+    """Open ``html_path`` in headless Chromium at ``width``; return what the in-page check measured.
+
+    The check runs in a copy of the page next to it (so relative links and images resolve);
+    the copy is removed afterwards.  Keys: ``width``, ``scroll_width``, ``overflowing`` (elements
+    reaching past the window that no scrolling box clips), ``sections``, ``figures``, ``math``
+    (count, ``merror``, blank), ``raw_tex`` (TeX or ``$…$`` visible as text), ``errors`` (script
+    errors), ``console`` (console lines from Chromium's log).
+    """
+    import json
+    import re
+
+    html_path = Path(html_path)
+    text = html_path.read_text(encoding="utf-8")
+    text = text.replace("<head>", "<head>" + CHECK_HEAD, 1)
+    idx = text.rfind("</body>")
+    text = text[:idx] + CHECK_SCRIPT + text[idx:]
+    probe = html_path.with_name(f".check-{html_path.stem}.html")
+    probe.write_text(text, encoding="utf-8")
+    try:
+        proc = _run(browser, ["--dump-dom", f"--virtual-time-budget={VIRTUAL_TIME_MS}",
+                              f"--window-size={width},{height}", probe.resolve().as_uri()])
+    finally:
+        probe.unlink(missing_ok=True)
+    m = re.search(r'<pre id="clickbound-check">(.*?)</pre>', proc.stdout, re.DOTALL)
+    if not m:
+        raise RuntimeError(f"the in-page check wrote no result (exit {proc.returncode}): {proc.stderr[-800:]}")
+    result = json.loads(html.unescape(m.group(1)))
+    result["console"] = console_messages(proc.stderr)
+    return result
+
+
+def problems(result: dict) -> list[str]:
+    """What a reader would stumble on, from :func:`check_page`'s result (empty: the page is fine)."""
+    out = []
+    if result["scroll_width"] > result["width"] + 1:
+        out.append(f"page scrolls sideways: {result['scroll_width']} px wide at {result['width']} px")
+    out += [f"overflows the window: {o}" for o in result["overflowing"]]
+    out += [f"section without content: {s['id']}" for s in result["sections"] if not s["has_content"]]
+    out += [f"figure not rendered: {f['alt']}" for f in result["figures"] if not f["ok"] or f["width"] < 50]
+    out += [f"figure without caption: {f['alt']}" for f in result["figures"] if not f["caption"]]
+    if result["math"]["merror"]:
+        out.append(f"{result['math']['merror']} MathML errors (<merror>)")
+    if result["math"]["blank"]:
+        out.append(f"{result['math']['blank']} formulas render blank")
+    out += [f"raw TeX visible: {t}" for t in result["raw_tex"]]
+    out += [f"script error: {e}" for e in result["errors"]]
+    out += [f"console: {c}" for c in result["console"]]
+    return out
+
+
+def section_screenshot(html_path: Path, png: Path, anchor: str | None, browser: str, width: int = 1280,
+                       height: int = 1600) -> Path:
+    """A ``width × height`` screenshot of the page scrolled to ``#anchor`` (the top when None)."""
+    png.parent.mkdir(parents=True, exist_ok=True)
+    png.unlink(missing_ok=True)
+    url = Path(html_path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
+    proc = _run(browser, [f"--screenshot={png}", f"--window-size={width},{height}",
+                          f"--virtual-time-budget={VIRTUAL_TIME_MS // 4}", url])
+    if not png.exists() or png.stat().st_size == 0:
+        raise RuntimeError(f"chromium wrote no screenshot of #{anchor} (exit {proc.returncode}): "
+                           f"{proc.stderr[-800:]}")
+    return png
+
+
+def browser_check(html_path: Path, shots_dir: Path, anchors: dict[str, str | None], browser: str,
+                  width: int = 1280) -> dict:
+    """The check of :func:`check_page` plus one screenshot per ``{file stem: anchor}``; JSON-able."""
+    import json
+
+    result = check_page(html_path, browser, width=width)
+    shots = {name: str(section_screenshot(html_path, Path(shots_dir) / f"{name}.png", a, browser, width))
+             for name, a in anchors.items()}
+    report = {"page": str(html_path), "bytes": Path(html_path).stat().st_size, "result": result,
+              "problems": problems(result), "screenshots": shots}
+    Path(shots_dir).mkdir(parents=True, exist_ok=True)
+    (Path(shots_dir) / "check.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    return report
+
+
+def default_anchors(html_text: str) -> dict[str, str | None]:
+    """Front page, claims, errata, sources and every computed experiment section of a report."""
+    import re
+
+    ids = re.findall(r'<h2 id="([^"]+)"', html_text)
+    keep = {"front": None}
+    for i in ids:
+        if i in ("claims", "errata", "sources") or i.startswith("exp_"):
+            keep[i] = i
+    return keep

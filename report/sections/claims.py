@@ -9,6 +9,7 @@ every exact counterexample in full.
 """
 from __future__ import annotations
 
+import html
 import json
 import re
 
@@ -93,6 +94,54 @@ def detail(v: dict) -> str:
 
 AS_REGISTERED = {True: "ok", False: "UNEXPECTED", None: "-"}
 
+#: background per kind of verdict (claims_table.verdict_kind), the same on the front page
+KIND_COLOURS = {"proved (every parameter)": "#2e8b57", "proved (instances)": "#8fd19e", "checked": "#cfe8d5",
+                "refuted": "#e8747c", "survived": "#d9d9d9", "statistical": "#f5c26b"}
+#: text colour on that background (white on the two dark ones)
+KIND_INK = {"proved (every parameter)": "#ffffff", "refuted": "#ffffff"}
+#: CSS classes of those backgrounds (appended to the page's style by :func:`kind_css`)
+KIND_CLASS = {k: "k-" + "".join(c if c.isalnum() else "-" for c in k).strip("-") for k in KIND_COLOURS}
+
+
+def kind_css() -> str:
+    return "".join(f".{c} {{ background: {KIND_COLOURS[k]} !important; color: {KIND_INK.get(k, '#1b1b1b')}; }}"
+                   for k, c in KIND_CLASS.items())
+
+
+def verdict_kind(v: dict) -> str:
+    from clickbound.report.claims_table import verdict_kind as vk
+
+    return vk(v["status"], v.get("scope"))
+
+
+def source_short(source: str) -> str:
+    """``"000_0b27131c69d8f24c.txt, Lemma 2"`` -> ``"000, Lemma 2"`` (the file's number names it)."""
+    head, sep, rest = (source or "").partition(", ")
+    if re.fullmatch(r"\d{3}_[0-9a-f]{16}\.txt", head):
+        head = head[:3]
+    return head + sep + rest
+
+
+def statement_cell(text: str) -> dict:
+    """The statement as MathML; a long one (a K = 5 instance) folded, every one scrollable in its cell."""
+    from clickbound.report import math as m
+
+    body = f'<div class="mathscroll">{m.statement_html(text)}</div>'
+    if m.is_long(text):
+        return doc.fold(f"{len(text):,}-character statement (show)", body, _clip(text, 160))
+    return doc.rich(body, _clip(text, 160))
+
+
+def evidence_cell(v: dict) -> dict:
+    """The counterexample or summary, folded when long; the full JSON evidence one click away."""
+    short = detail(v)
+    full = json.dumps(v.get("evidence") or {}, ensure_ascii=False, default=str, indent=1)
+    body = f"<pre>{html.escape(full[:6000])}{'…' if len(full) > 6000 else ''}</pre>"
+    if len(short) <= 120 and not v.get("evidence"):
+        return doc.rich(html.escape(short), short)
+    head = short if len(short) <= 120 else short[:117] + "…"
+    return doc.rich(f"{html.escape(head)}<details><summary>evidence</summary>{body}</details>", short)
+
 
 def render(data: dict, rctx: RenderContext) -> list:
     from clickbound.report.claims_table import STATISTICAL, status_counts
@@ -111,15 +160,23 @@ def render(data: dict, rctx: RenderContext) -> list:
     if not vs:
         blocks.append(doc.notice("no claims are registered yet"))
         return blocks
-    rows = []
+    rows, classes = [], []
     for v, is_mut in ordered(vs):
-        rows.append([("  ↳ " if is_mut else "") + v["claim_id"], v.get("spec_id") or "",
-                     v.get("source") or "", _clip(v.get("statement") or "", 160), scope_text(v),
-                     v["method"], detail(v), f"{v['elapsed_s']:.2f}",
+        cid = ("↳ " if is_mut else "") + v["claim_id"]
+        spec = v.get("spec_id") or ""
+        rows.append([doc.rich(html.escape(cid) + (f'<br><small>{html.escape(spec)}</small>' if spec and spec != v["claim_id"] else ""),
+                              f"{cid} ({spec})" if spec else cid),
+                     source_short(v.get("source") or ""), statement_cell(v.get("statement") or ""),
+                     scope_text(v), f"{v['method']} ({v['elapsed_s']:.2f} s)", evidence_cell(v),
                      AS_REGISTERED[v.get("matches_expectation")]])
-    blocks.append(doc.table(["id", "SPEC ID", "source", "statement", "verdict (scope)", "method",
-                             "counterexample / proof summary", "time (s)", "as registered"], rows,
-                            caption="Claims and mutants (each mutant right below its lemma)"))
+        classes.append(["", "", "", KIND_CLASS.get(verdict_kind(v), ""), "", "",
+                        "" if v.get("matches_expectation") is not False else KIND_CLASS["refuted"]])
+    blocks.append(doc.raw_html(f"<style>{kind_css()}</style>", ""))
+    blocks.append(doc.table(["claim (SPEC ID)", "source", "statement", "verdict (scope)", "method (time)",
+                             "counterexample / proof summary", "as registered"], rows,
+                            caption="Claims and mutants (each mutant right below its lemma); type in the "
+                                    "box to filter, click 'evidence' for the full record",
+                            filterable=True, cell_classes=classes))
     mutants = [v for v in vs if v.get("expected") is False]
     unexpected = [v["claim_id"] for v in vs if v.get("matches_expectation") is False]
     count_rows = [["claims (lemmas and as-printed statements)", len(vs) - len(mutants)],
@@ -135,10 +192,18 @@ def render(data: dict, rctx: RenderContext) -> list:
     if refuted:
         blocks.append(doc.h("Exact counterexamples", 3, anchor="claims-counterexamples"))
         for v in refuted:
-            lines = [f"{v['claim_id']}  ({v.get('source') or 'no source'})", v.get("statement") or ""]
-            lines += [f"    {k} = {val}" for k, val in v["counterexample"].items()]
-            lines += [f"note: {n}" for n in v.get("notes", [])]
-            blocks.append(doc.pre("\n".join(lines)))
+            from clickbound.report import math as m
+
+            st_text = v.get("statement") or ""
+            cex = ", ".join(f"{k} = {val}" for k, val in v["counterexample"].items())
+            notes = "".join(f"<br><small>note: {html.escape(n)}</small>" for n in v.get("notes", []))
+            md = "\n".join([f"**{v['claim_id']}** ({v.get('source') or 'no source'})", "", st_text, "",
+                             f"counterexample: {cex}", *[f"note: {n}" for n in v.get("notes", [])]])
+            blocks.append(doc.raw_html(
+                f'<div class="cex"><strong>{html.escape(v["claim_id"])}</strong> '
+                f'({html.escape(v.get("source") or "no source")})'
+                f'<div class="mathscroll">{m.statement_html(st_text)}</div>'
+                f"counterexample: <code>{html.escape(cex)}</code>{notes}</div>", md))
     return blocks
 
 

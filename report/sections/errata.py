@@ -9,6 +9,7 @@ evidence claims are decided here.
 from __future__ import annotations
 
 import dataclasses
+import html
 
 from clickbound.report import doc
 from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
@@ -63,12 +64,23 @@ def render(data: dict, rctx: RenderContext) -> list:
     blocks = [doc.p(f"{len(errs)} {'erratum' if len(errs) == 1 else 'errata'}. Each names the source file and location, quotes what the "
                     "source says, states what is true, and cites the claims whose verdicts are the "
                     "evidence (decided in this run).")]
-    rows = [[e["id"], e.get("spec_id") or "", f"{e['source_file']}, {e['location']}", e["source_says"],
-             e["truth"], " | ".join(_ev_text(c, data["evidence"]) for c in e["evidence_claims"]),
-             e["conclusion_survives"]] for e in errs]
-    blocks.append(doc.table(["erratum", "SPEC ID", "source (file, location)", "the source says",
+    from clickbound.report.sections.claims import source_short
+
+    rows = []
+    for e in errs:
+        ev = [_ev_text(c, data["evidence"]) for c in e["evidence_claims"]]
+        ev_html = "<br>".join(html.escape(t) for t in ev)
+        ev_cell = (doc.rich(ev_html, " | ".join(ev)) if len(ev) <= 2 and sum(map(len, ev)) < 200 else
+                   doc.fold(f"{len(ev)} claim{'s' if len(ev) != 1 else ''}", ev_html, " | ".join(ev)))
+        spec = e.get("spec_id") or ""
+        rows.append([doc.rich(html.escape(e["id"]) + (f"<br><small>{html.escape(spec)}</small>" if spec else ""),
+                              f"{e['id']} ({spec})" if spec else e["id"]),
+                     source_short(f"{e['source_file']}, {e['location']}"),
+                     doc.math(e["source_says"]), doc.math(e["truth"]), ev_cell, e["conclusion_survives"]])
+    blocks.append(doc.table(["erratum (SPEC ID)", "source (file, location)", "the source says",
                              "what is true", "evidence (claim verdicts)", "conclusion survives?"],
-                            rows, caption="Errata found in the sources"))
+                            rows, caption="Errata found in the sources; type in the box to filter",
+                            filterable=True))
     weak = [e["id"] for e in errs
             if any(v.get("matches_expectation") is False
                    for c in e["evidence_claims"] for v in data["evidence"].get(c, []))]

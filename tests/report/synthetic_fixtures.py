@@ -143,6 +143,8 @@ def synthetic_results(all_experiments: bool = False) -> dict:
                                           "method": "fixture", "counterexample": None,
                                           "matches_expectation": True}]}}},
         "meta": {"title": "meta", "status": "computed", "reason": "", "wall_s": 0.0, "data": {}},
+        # the front page is drawn from the other sections at render time
+        "front": {"title": "front", "status": "computed", "reason": "", "wall_s": 0.0, "data": {}},
         # the sources section renders annotated pages of the real sources; its own tests cover it
         "sources": {"title": "sources", "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0,
                     "data": {}},
