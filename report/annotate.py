@@ -72,15 +72,22 @@ def _note(i: int, e: dict, claims: dict, errata: dict) -> str:
 def page(source: str, text: str, entries: list[dict], items: list[dict], claims: dict, errata: dict,
          summary: dict) -> str:
     """The annotated page of one source (see the module docstring)."""
+    from clickbound.report.math import snap_to_formulas, tex_spans, tex_text_html
+
     esc = html.escape
-    spans = [(a, b, i) for i, e in enumerate(entries) for a, b in e["spans"]]
+    # a quote that starts or ends inside a $…$ formula highlights the whole formula, so every
+    # segment holds whole formulas and each is rendered as MathML (issue 17)
+    spans = snap_to_formulas([(a, b, i) for i, e in enumerate(entries) for a, b in e["spans"]],
+                             tex_spans(text))
     first = {}
     for a, _, i in sorted(spans):
         first.setdefault(i, a)
     uncovered = [(it["start"], it["end"]) for it in items if not it["covered_by"]]
     out = []
-    for a, b, idx in _segments(len(text), spans):
-        chunk = esc(text[a:b])
+    # uncovered items cut the text too (index -1: no entry), so their outline covers exactly them
+    for a, b, idx in _segments(len(text), spans + [(s, e, -1) for s, e in uncovered]):
+        idx = [i for i in idx if i >= 0]
+        chunk = tex_text_html(text[a:b])
         if any(s <= a and b <= e for s, e in uncovered):
             chunk = f'<span class="uncovered" title="not covered by any ledger entry">{chunk}</span>'
         if idx:

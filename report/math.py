@@ -92,6 +92,19 @@ def tex_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _TEX.finditer(text)]
 
 
+def snap_to_formulas(spans, formulas) -> list:
+    """``(a, b, tag)`` spans widened so that no end falls strictly inside a formula ``[s, e)``."""
+    out = []
+    for a, b, tag in spans:
+        for s, e in formulas:
+            if s < a < e:
+                a = s
+            if s < b < e:
+                b = e
+        out.append((a, b, tag))
+    return out
+
+
 def tex_text_html(text: str) -> str:
     """Text with ``$…$`` / ``$$…$$`` formulas: each formula as MathML, the rest escaped."""
     out, last = [], 0

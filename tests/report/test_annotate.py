@@ -24,5 +24,7 @@ def test_page_highlights_links_and_outlines():
     assert 'href="#e0"' in html and 'href="#q1"' in html     # text -> note, note -> text
     assert "proved (every parameter) by symbolic" in html    # the evidence is one click away
     assert "the source says a+b; true: a-b" in html
-    assert 'class="uncovered"' in html and "c=d" in html      # the uncovered formula is outlined
+    # the uncovered formula is outlined, and shown as MathML (issue 17)
+    assert '<span class="uncovered" title="not covered by any ledger entry"><math' in html
+    assert "<mi>c</mi><mo>&#x0003D;</mo><mi>d</mi>" in html
     assert "1/2 displayed items covered" in html
