@@ -1,0 +1,246 @@
+"""Search every bound of ``bounds/`` for an instance where it fails, confirm with long runs, write the record.
+
+Examples::
+
+    clickbound violations --profile full          # the committed record (see meta.wall_s)
+    clickbound violations --profile ci --out /tmp/v.json --only DCM-T2
+    clickbound violations --profile full --only DCM-T2 --only UCB1-BOUND/as-printed
+
+For each target of :data:`clickbound.sim.violations.TARGETS` (a bound and the policy it is
+about): the search of :func:`clickbound.sim.violations.search` at the profile's size, then
+confirmation runs of the closest instance and of every candidate (score < 1, at most
+``confirm_max`` per target) at the profile's ``n`` and ``runs``, and the statistical decision
+with the report's one implementation (:mod:`clickbound.report.stats`,
+:mod:`clickbound.report.compare`):
+
+* finite-time upper bound: one-sided one-sample t-test of the mean regret against the bound at
+  every checkpoint ``n ≥ 100`` (claim "mean < bound"), Holm over the checkpoints;
+* asymptotic upper bound: one-sided one-sample t-test of the per-run slopes of ``R`` on
+  ``log n`` over the last decade against the slope of the bound's known part over the same
+  window (:func:`clickbound.sim.violations.bound_slope`: the coefficient plus what its
+  ``log log n`` terms add there; claim "slope < bound slope") and of
+  the final regret against the known part (claim "R(n) < known part"), Holm over the two;
+* lower bound: the slope test with claim "slope > coefficient".
+
+Level :data:`clickbound.report.stats.ALPHA` (5 %); "contradicted" (Holm rejects an opposite-side
+null) is recorded as ``violated-in-simulation``, anything else as ``consistent-in-simulation``
+with the power of the test against a 10 % effect.  A finite-``n`` slope cannot refute a limit
+statement by itself; the record says at which ``n`` and ``runs`` every verdict was decided.
+
+The output (default ``lemmas/data/violations.json``, the file the claims of
+:mod:`clickbound.lemmas.violations` and the report section read) carries the provenance: the
+profile, every seed, the code version of the simulated policy (:func:`clickbound.sim.runner.code_version`)
+and the SHA-256 of the search modules.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import platform
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+import numpy as np
+
+#: search and confirmation sizes per profile (the "full" profile is the committed record)
+PROFILES = {
+    "ci": {"search": dict(grid=3, n=2_000, runs=2, starts=1, local_steps=2),
+           "confirm": dict(n=5_000, runs=3), "confirm_max": 1},
+    "full": {"search": dict(grid=20, n=100_000, runs=4, starts=2, local_steps=10),
+             "confirm": dict(n=1_000_000, runs=20), "confirm_max": 2},
+}
+DEFAULT_OUT = Path(__file__).resolve().parent.parent / "lemmas" / "data" / "violations.json"
+_SEARCH_FILES = ("sim/violations.py", "sim/violations_loop.py", "report/cmd_violations.py")
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def add_arguments(p):
+    p.add_argument("--profile", choices=sorted(PROFILES), default="ci",
+                   help="search and confirmation sizes (default ci: seconds; full: the committed record)")
+    p.add_argument("--seed", type=int, default=20260613, help="root seed of every search and run")
+    p.add_argument("--only", action="append", default=None, metavar="TARGET",
+                   help="search only this target (repeatable); default: all")
+    p.add_argument("--out", default=str(DEFAULT_OUT), metavar="FILE.json",
+                   help="where to write the record (default lemmas/data/violations.json)")
+    p.add_argument("--cache", default="out/cache", metavar="DIR",
+                   help="sim runner cache for the confirmation runs (default out/cache; '' disables)")
+    p.add_argument("--merge", action="store_true",
+                   help="keep the other targets already in --out (update only the ones searched)")
+    p.add_argument("--json", action="store_true", help="print the record as JSON")
+
+
+def search_code_hash() -> str:
+    h = hashlib.sha256()
+    for f in _SEARCH_FILES:
+        h.update(f.encode())
+        h.update((_ROOT / f).read_bytes())
+    return h.hexdigest()
+
+
+def target_seed(seed: int, index: int) -> int:
+    """The root seed of target ``index``: ``SeedSequence(seed).spawn`` (one per target)."""
+    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, dtype=np.uint32)[0])
+
+
+def decide(t, cps, regret, bvals, coef, asymptotic):
+    """The family of one-sided tests of the module docstring, decided by Holm at 5 %."""
+    from clickbound.report import compare as cmp
+    from clickbound.report import stats as st
+
+    cps = np.asarray(cps)
+    if t.kind == "lower" or asymptotic:
+        from clickbound.sim.violations import bound_slope
+
+        slope = cmp.log_slope(cps, regret, 1.0)
+        comps = [cmp.slope_comparison(slope, bound_slope(cps, bvals, coef) if t.kind == "upper" else coef,
+                                      t.kind)]
+        if t.kind == "upper":
+            comps.append(st.one_sample(regret[:, -1], float(bvals[-1]), "less",
+                                       f"known part at n = {int(cps[-1]):,}", cmp.FINITE_TEST,
+                                       what="mean R(n)"))
+        return st.decide(comps)
+    ok = (cps >= 100) & np.isfinite(bvals)
+    return cmp.finite_decision(cps[ok], regret[:, ok], bvals[ok])
+
+
+def _run(t, inst, n, runs, seed, cache):
+    from clickbound.sim import violations as sv
+
+    if t.quantity or not cache:
+        return sv.simulate_target(t, inst, n, runs, seed)
+    from clickbound.sim.runner import Job, run_grid
+
+    job = Job.of(t.env(inst), t.policy, n=n, runs=runs, K=t.K(inst), seed=seed,
+                 policy_params=t.policy_params(inst))
+    res = run_grid([job], cache, workers=1, progress=False).results[0]
+    return res.checkpoints, res.regret
+
+
+def confirm(t, inst, n, runs, seed, cache=None, role="closest") -> dict:
+    """Long runs of one instance, decided (module docstring); JSON-able."""
+    from clickbound.sim import violations as sv
+    from clickbound.sim.runner import code_version
+
+    t0 = time.time()
+    cps, reg = _run(t, inst, n, runs, seed, cache)
+    bvals, coef, asym = sv.bound_curve(t, inst, cps)
+    s, vr, sr, slope = sv.score(t, cps, reg, bvals, coef, asym)
+    dec = decide(t, cps, reg, bvals, coef, asym)
+    prev = cps <= cps[-1] / 10
+    slopes_prev = (sv.per_run_slopes(cps[prev], reg[:, prev]).tolist()
+                   if prev.sum() >= 3 else [])
+    status = "violated-in-simulation" if dec.answer == "contradicted" else "consistent-in-simulation"
+    return {
+        "role": role, "instance": inst, "n": int(n), "runs": int(runs), "seed": int(seed),
+        "status": status, "answer": dec.answer, "decision": dec.as_dict(),
+        "test": dec.test, "level": dec.alpha, "power_text": dec.power_text,
+        "score": s, "value_ratio": vr, "slope_ratio": sr, "slope": slope, "coefficient": coef,
+        "bound_slope": sv.bound_slope(cps, bvals, coef) if t.kind == "upper" else coef,
+        "asymptotic": asym, "checkpoints": [int(x) for x in cps],
+        "mean": reg.mean(axis=0).tolist(), "se": (reg.std(axis=0, ddof=1) / math.sqrt(runs)).tolist(),
+        "bound": [None if not math.isfinite(b) else float(b) for b in bvals],
+        "final": reg[:, -1].tolist(), "slopes_last_decade": sv.per_run_slopes(cps, reg).tolist(),
+        "slopes_previous_decade": slopes_prev,
+        "provenance": {"policy_code_version": code_version(t.policy), "quantity": t.quantity or "regret",
+                       "policy_params": t.policy_params(inst), "wall_s": time.time() - t0},
+    }
+
+
+def run_target(index: int, t, profile: str, seed: int, cache) -> dict:
+    from clickbound.sim import violations as sv
+
+    prof = PROFILES[profile]
+    tseed = target_seed(seed, index)
+    size = sv.SearchSize(**prof["search"], seed=tseed)
+    t0 = time.time()
+    res = sv.search(t, size)
+    search_s = time.time() - t0
+    picks = [("closest", res.best["instance"])]
+    seen = {json.dumps(res.best["instance"], sort_keys=True)}
+    for c in res.candidates:
+        if len(picks) >= prof["confirm_max"]:
+            break
+        k = json.dumps(c["instance"], sort_keys=True)
+        if k not in seen:
+            seen.add(k)
+            picks.append(("candidate", c["instance"]))
+    conf_seed = int(np.random.SeedSequence(tseed, spawn_key=(1,)).generate_state(1, dtype=np.uint32)[0])
+    confs = [confirm(t, inst, prof["confirm"]["n"], prof["confirm"]["runs"], conf_seed, cache, role)
+             for role, inst in picks]
+    violated = [c for c in confs if c["status"] == "violated-in-simulation"]
+    finite = [c for c in confs if math.isfinite(c["score"])]
+    closest = min(finite, key=lambda c: c["score"]) if finite else confs[0]
+    return {
+        "target": t.name, "theorem_id": t.theorem_id, "policy": t.policy, "model": t.model, "kind": t.kind,
+        "about": t.about,
+        "search": {"size": res.size, "rounds_simulated_at_most": size.cost(), "evaluated": res.evaluated,
+                   "best": res.best, "candidates": len(res.candidates), "wall_s": search_s,
+                   "target_seed": tseed},
+        "confirmations": confs, "confirm_seed": conf_seed,
+        "verdict": "violated-in-simulation" if violated else "consistent-in-simulation",
+        "closest": {"instance": closest["instance"], "score": closest["score"],
+                    "value_ratio": closest["value_ratio"], "slope_ratio": closest["slope_ratio"]},
+    }
+
+
+def build(profile: str, seed: int, only=None, cache=None, progress=None) -> dict:
+    from clickbound.sim import violations as sv
+
+    names = list(sv.TARGETS)
+    if only:
+        bad = [o for o in only if o not in sv.TARGETS]
+        if bad:
+            raise ValueError(f"unknown target(s) {bad}; known: {names}")
+    t0 = time.time()
+    out = {}
+    for i, name in enumerate(names):
+        if only and name not in only:
+            continue
+        out[name] = run_target(i, sv.TARGETS[name], profile, seed, cache)
+        if progress:
+            progress(f"{name}: {out[name]['verdict']} (closest score {out[name]['closest']['score']:.3g})")
+    return {
+        "meta": {"profile": profile, "sizes": PROFILES[profile], "seed": seed, "wall_s": time.time() - t0,
+                 "search_code_sha256": search_code_hash(), "python": platform.python_version(),
+                 "numpy": np.__version__, "written_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+                 "grids": {"W": list(sv.W_GRID), "V": list(sv.V_GRID), "L_max": sv.L_MAX, "K_max": sv.K_MAX},
+                 "not_searched": sv.NOT_SEARCHED},
+        "targets": out,
+    }
+
+
+def _clean(x):
+    if isinstance(x, float) and not math.isfinite(x):
+        return "inf" if x > 0 else "-inf" if x < 0 else "nan"
+    if isinstance(x, dict):
+        return {str(k): _clean(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_clean(v) for v in x]
+    if isinstance(x, (np.floating, np.integer)):
+        return _clean(x.item())
+    return x
+
+
+def run(args) -> int:
+    cache = Path(args.cache) if args.cache else None
+    rec = build(args.profile, args.seed, args.only, cache,
+                progress=lambda s: print(s, file=sys.stderr, flush=True))
+    out = Path(args.out)
+    if args.merge and out.is_file():
+        old = json.loads(out.read_text())
+        old["targets"].update(_clean(rec["targets"]))
+        old["meta"].setdefault("merged", []).append(_clean(rec["meta"]))
+        rec = old
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".json.part")
+    tmp.write_text(json.dumps(_clean(rec), indent=1, allow_nan=False))
+    tmp.replace(out)
+    if args.json:
+        print(json.dumps(_clean(rec), indent=1, allow_nan=False))
+    else:
+        for name, r in rec["targets"].items():
+            print(f"{name:40s} {r['verdict']:26s} closest score {r['closest']['score']}")
+    return 0

@@ -1,0 +1,232 @@
+"""Section "Where the theorems fail" (issue 13b): the bound-violation search and the tightness atlas.
+
+Reads the committed record ``lemmas/data/violations.json`` written by ``clickbound violations``
+(:mod:`clickbound.report.cmd_violations`; long confirmation runs are expensive, so they are run
+once and read here) and the verdicts of the ``VIOL/*`` claims (:mod:`clickbound.lemmas.violations`),
+which re-decide the record's tests independently.  Shows, for every bound of ``bounds/``: how much
+was searched, the closest instance and the smallest bound/regret ratio (the tightness atlas); for
+every bound violated in simulation: the instance, regret against the bound on log axes, the tests
+and the explanation (what the test measured, the feedback analysis of issue 13a where the policy's
+records are biased, and the step of the source's proof that does not hold).
+"""
+from __future__ import annotations
+
+import math
+
+from clickbound.report import doc
+from clickbound.report.sections import (
+    ComputeContext,
+    NotReady,
+    RenderContext,
+    Section,
+    register_section,
+)
+
+
+def _feedback(policy: str, model: str) -> dict:
+    """What issue 13a decided about the records of ``policy`` on ``model`` (exact, lemmas/feedback_*)."""
+    try:
+        from clickbound.lemmas import feedback_bias as fb
+    except ImportError:  # the feedback analysis has not landed
+        return {"available": False}
+    return {"available": True, "biased": (policy, model) in fb.BIASED,
+            "claim": f"FB-UNBIASED/{policy}/{model}"}
+
+
+def compute(ctx: ComputeContext) -> dict:
+    from clickbound.lemmas import violations as lv
+
+    rec = lv.record()
+    if rec is None:
+        raise NotReady(f"{lv.DATA} has not been generated: run `clickbound violations --profile full`")
+    verdicts = {}
+    for c in lv.claims_from(rec):
+        o = c.decide(ctx.budget_s)
+        verdicts[c.id] = {"status": o.status, "statement": c.statement_text}
+    fb = {name: _feedback(t["policy"], t["model"]) for name, t in rec["targets"].items()}
+    return {"record": rec, "claims": verdicts, "feedback": fb,
+            "claim_ids": {name: lv.claim_id(t) for name, t in rec["targets"].items()}}
+
+
+# ------------------------------------------------------------------ explanations (from the data)
+
+
+def _f(x) -> float:
+    return float(x) if x is not None else math.nan
+
+
+def _fired(conf: dict) -> list[str]:
+    d = conf["decision"]
+    return [c["label"] for c in d["comparisons"] if c.get("rejected_opposite")]
+
+
+def _growth(conf: dict) -> float:
+    a, b = conf.get("slopes_previous_decade") or [], conf["slopes_last_decade"]
+    if not a:
+        return math.nan
+    ma, mb = sum(a) / len(a), sum(b) / len(b)
+    return mb / ma if ma > 0 else math.inf
+
+
+def explain(target: dict, conf: dict, fb: dict) -> list[str]:
+    """Why the record's test fired on this instance: text computed from the stored numbers."""
+    tid, out = target["theorem_id"], []
+    fired = _fired(conf)
+    out.append(f"Tests that went against the bound (Holm at {conf['level']:g}): {', '.join(fired) or 'none'}.")
+    g = _growth(conf)
+    slope, bslope = _f(conf["slope"]), _f(conf.get("bound_slope", conf["coefficient"]))
+    if math.isfinite(g):
+        kind = ("about 10: the regret grows linearly (the policy is not consistent here)" if g > 5 else
+                "about 1: the regret grows like log n, with a larger constant" if g < 2 else "in between")
+        out.append(f"Slope of R on log n: {slope:.4g} over the last decade against the bound's {bslope:.4g}; "
+                   f"last decade / previous decade = {g:.3g}, {kind}.")
+    if tid == "UCB1-BOUND/as-printed":
+        a = conf["instance"]["policy_params"]["alpha"]
+        coef = _f(conf["coefficient"])
+        out.append(f"What the proof gets wrong: from μ_1 ≤ μ_a + sqrt(2α log t/T_a,t) the source concludes "
+                   f"T_a,t ≤ 2Δ_a^-2 log t, dropping α (UCB1-COUNT-AS-PRINTED). UCB1's exploration grows with α: "
+                   f"here α = {a:g}, the printed log T coefficient is {coef:.4g} and the corrected one "
+                   f"α times it, {a * coef:.4g}; the measured slope {slope:.4g} lies between them.")
+    elif target["kind"] == "lower":
+        out.append("A liminf statement: a slope below the constant at n ≤ "
+                   f"{conf['n']:,} does not refute it (KL-UCB-type regret approaches its log n rate slowly, "
+                   "through the log log n term of its threshold). It would mean an assumption does more work "
+                   "than the source says only if the slope stayed below as n grows; the previous/last decade "
+                   f"slopes are {_mean(conf.get('slopes_previous_decade')):.4g} / {slope:.4g}.")
+    elif conf["asymptotic"]:
+        only_value = fired and all(l.startswith("known part") for l in fired)
+        if only_value:
+            out.append("Only the known part was exceeded, not its rate: the bound omits positive lower-order "
+                       "terms (C_2(ε)/n^β(ε), KL-UCB's O(log log n)), so this is no contradiction of the "
+                       "asymptotic statement.")
+        if fb.get("available") and fb.get("biased"):
+            out.append(f"Feedback analysis (issue 13a, {fb['claim']} refuted exactly): {target['policy']} records "
+                       f"means that are not the attractions on the {target['model']} model (the window up to the "
+                       "last click keeps a record only when a later click or no click happens: selection on the "
+                       "outcome). The proof borrows the cascade analysis, whose KL-UCB concentration is for "
+                       "unbiased observations of w̄(e); with biased records the index ranks items by the wrong "
+                       "means (ERR-DCM-ALG-SELECTION-BIAS).")
+        elif fb.get("available"):
+            out.append(f"The policy's records are unbiased on this model ({fb['claim']} proved), so the "
+                       "explanation is not the feedback; see the tests above.")
+    return out
+
+
+def _mean(x) -> float:
+    return sum(x) / len(x) if x else math.nan
+
+
+# ------------------------------------------------------------------ rendering
+
+
+def _inst_text(inst: dict) -> str:
+    keys = ("L", "K", "w", "v", "p", "delta", "gamma", "eps", "policy_params")
+    return ", ".join(f"{k}={inst[k]}" for k in keys if k in inst)
+
+
+def _regret_figure(name: str, target: dict, conf: dict, rctx: RenderContext, j: int):
+    import matplotlib.pyplot as plt
+
+    n = conf["checkpoints"]
+    m, se = [_f(x) for x in conf["mean"]], [_f(x) for x in conf["se"]]
+    b = [_f(x) for x in conf["bound"]]
+    fig, ax = plt.subplots(figsize=(6.2, 3.6))
+    lo = [max(a - 2 * s, 1e-3) for a, s in zip(m, se)]
+    hi = [a + 2 * s for a, s in zip(m, se)]
+    ax.fill_between(n, lo, hi, alpha=0.25, color="C0")
+    ax.plot(n, [max(a, 1e-3) for a in m], color="C0", label=f"{target['policy']}: mean over {conf['runs']} runs (±2 s.e.)")
+    ax.plot(n, b, color="C3", ls="--", label=f"{target['theorem_id']} (known part)")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("n")
+    q = conf["provenance"]["quantity"]
+    ax.set_ylabel("regret" if q == "regret" else f"cascade regret R_{q}(n)")
+    ax.legend(fontsize=7)
+    ax.set_title(f"{name}: {_inst_text(conf['instance'])}", fontsize=7)
+    slug = "".join(c if c.isalnum() else "_" for c in name)
+    return rctx.save(fig, f"theorems_fail_{slug}_{j}")
+
+
+def _atlas_figure(rec: dict, rctx: RenderContext):
+    import matplotlib.pyplot as plt
+
+    names = list(rec["targets"])
+    vals = [_f(rec["targets"][k]["closest"]["score"]) for k in names]
+    fig, ax = plt.subplots(figsize=(7, 0.4 + 0.3 * len(names)))
+    ax.barh(range(len(names)), [v if math.isfinite(v) and v > 0 else float("nan") for v in vals],
+            color=["C3" if rec["targets"][k]["verdict"] == "violated-in-simulation" else "C0" for k in names])
+    ax.axvline(1.0, color="k", lw=0.8)
+    ax.set_xscale("log")
+    ax.set_yticks(range(len(names)))
+    ax.set_yticklabels(names, fontsize=7)
+    ax.invert_yaxis()
+    ax.set_xlabel("smallest ratio found (upper: bound/regret; lower: slope/constant); < 1 = candidate")
+    return rctx.save(fig, "theorems_fail_atlas")
+
+
+def render(data: dict, rctx: RenderContext) -> list:
+    rec, claims, fbs, ids = data["record"], data["claims"], data["feedback"], data["claim_ids"]
+    meta = rec["meta"]
+    sz = meta["sizes"]
+    blocks = [doc.p(
+        f"For every bound of bounds/ and the policy it is about, clickbound violations searched small instances "
+        f"(L ≤ {meta['grids']['L_max']} items, K ≤ {meta['grids']['K_max']} positions; attraction grid "
+        f"{meta['grids']['W']}, position grid {meta['grids']['V']}): {sz['search']['grid']} grid instances, then "
+        f"{sz['search']['starts']} local searches of {sz['search']['local_steps']} moves toward the worst ratio, each "
+        f"instance simulated for n = {sz['search']['n']:,} rounds × {sz['search']['runs']} runs; then the closest "
+        f"instance and up to {sz['confirm_max'] - 1} candidates (ratio < 1) were confirmed at n = "
+        f"{sz['confirm']['n']:,} with {sz['confirm']['runs']} replications (profile {meta['profile']}, root seed "
+        f"{meta['seed']}, written {meta['written_utc']}, {meta['wall_s']:.0f} s). The record is "
+        f"lemmas/data/violations.json; the VIOL/* claims re-decide it.")]
+    blocks.append(doc.p(
+        "Tests (level 5 %, Holm over each family): finite-time bounds — one-sided one-sample t-test of the mean "
+        "regret against the bound at every checkpoint n ≥ 100; asymptotic upper bounds — the per-run slope of R "
+        "on log n over the last decade against the slope of the bound's known part there, and the final regret "
+        "against the known part; lower bounds — the slope against the log n constant. 'violated-in-simulation' "
+        "is a statistical finding at the n and runs stated, never a refutation; a finite-n slope cannot by "
+        "itself refute a limit statement."))
+    rows = []
+    for name, t in rec["targets"].items():
+        c = t["closest"]
+        s = t["search"]
+        best = min(t["confirmations"], key=lambda x: _f(x["score"]))
+        rows.append([name, t["policy"], t["model"], t["kind"], s["evaluated"], f"{s['rounds_simulated_at_most']:.3g}",
+                     _inst_text(c["instance"]), _f(c["score"]), _f(c["value_ratio"]), _f(c["slope_ratio"]),
+                     claims.get(ids[name], {}).get("status", t["verdict"]),
+                     f"n = {best['n']:,}, {best['runs']} runs; {best['power_text']}"])
+    blocks.append(doc.table(
+        ["bound", "policy", "model", "kind", "instances", "rounds", "closest instance", "smallest ratio",
+         "value ratio", "slope ratio", "verdict", "decided at"], rows,
+        caption="Every bound searched: size, closest instance and the tightness atlas (smallest ratio at the "
+                "confirmation runs)", filterable=True))
+    blocks.append(doc.figure(_atlas_figure(rec, rctx), "Tightness atlas: the smallest ratio per bound "
+                                                       "(red: violated in simulation)."))
+    ns = meta.get("not_searched", {})
+    if ns:
+        blocks.append(doc.table(["bound", "why not searched"], [[k, v] for k, v in ns.items()],
+                                caption="Bounds of bounds/ not searched"))
+    blocks.append(doc.h("Bounds violated in simulation", 3))
+    any_v = False
+    for name, t in rec["targets"].items():
+        for j, conf in enumerate(t["confirmations"]):
+            if conf["status"] != "violated-in-simulation":
+                continue
+            any_v = True
+            blocks.append(doc.h(f"{name} — {t['policy']} on {t['model']}", 4,
+                                anchor=f"viol-{doc.slug(name)}-{j}"))
+            blocks.append(doc.p(f"Instance: {_inst_text(conf['instance'])}; decided at n = {conf['n']:,}, "
+                                f"{conf['runs']} runs, seed {conf['seed']}; test: {conf['test']}; "
+                                f"{conf['power_text']}."))
+            for line in explain(t, conf, fbs.get(name, {})):
+                blocks.append(doc.p(line))
+            blocks.append(doc.figure(_regret_figure(name, t, conf, rctx, j),
+                                     "Regret against the bound on log axes (known part; omitted constants excluded)."))
+    if not any_v:
+        blocks.append(doc.p("None: no confirmed instance violated its bound at the confirmation size."))
+    return blocks
+
+
+SECTION = register_section(Section(
+    name="theorems_fail", title="Where the theorems fail: bound-violation search and tightness atlas",
+    order=180, compute=compute, render=render,
+    description="issue 13b: every upper bound searched on small instances, violations confirmed at n ≥ 10^6"))

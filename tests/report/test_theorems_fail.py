@@ -1,0 +1,82 @@
+"""clickbound violations (report/cmd_violations.py) and the section "Where the theorems fail"."""
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from clickbound.report import cmd_violations as cv
+from clickbound.sim import violations as sv
+
+UCB1_LOUD = {"L": 2, "K": 1, "w": [0.9, 0.5], "policy_params": {"alpha": 16.0}}
+
+
+def test_decide_finds_a_planted_violation_and_passes_a_loose_bound():
+    """Regret far over a finite bound at every checkpoint: contradicted; far under: reproduced."""
+    t = sv.TARGETS["UCB1-BOUND/as-printed"]
+    cps = np.array([100, 300, 1000, 3000, 10000])
+    bound = 3.0 * np.log(cps)
+    rng = np.random.default_rng(0)
+    over = 2 * bound + rng.normal(0, 0.5, (20, cps.size))
+    assert cv.decide(t, cps, over, bound, 3.0, False).answer == "contradicted"
+    assert cv.decide(t, cps, over / 4, bound, 3.0, False).answer == "reproduced"
+
+
+def test_ucb1_as_printed_is_violated_where_alpha_is_large():
+    """UCB1 explores ∝ α; the printed bound dropped α: with α = 16 its regret passes it (source 002)."""
+    conf = cv.confirm(sv.TARGETS["UCB1-BOUND/as-printed"], UCB1_LOUD, 5000, 5, seed=3)
+    assert conf["status"] == "violated-in-simulation"
+    ok = cv.confirm(sv.TARGETS["UCB1-BOUND/corrected"], UCB1_LOUD, 5000, 5, seed=3)
+    assert ok["status"] == "consistent-in-simulation"
+
+
+def _record(tmp_path):
+    targets = {}
+    for name in ("UCB1-BOUND/as-printed", "KLUCB-ASYMP"):
+        t = sv.TARGETS[name]
+        inst = UCB1_LOUD if name.startswith("UCB1") else {"L": 2, "K": 1, "w": [0.9, 0.5]}
+        conf = cv.confirm(t, inst, 5000, 3, seed=1)
+        targets[name] = {"target": name, "theorem_id": t.theorem_id, "policy": t.policy, "model": t.model,
+                         "kind": t.kind, "about": t.about, "confirmations": [conf], "verdict": conf["status"],
+                         "closest": {k: conf[k] for k in ("instance", "score", "value_ratio", "slope_ratio")},
+                         "search": {"size": {"grid": 0}, "evaluated": 1, "rounds_simulated_at_most": 15000}}
+    rec = {"meta": {"profile": "test", "sizes": cv.PROFILES["ci"], "seed": 1, "wall_s": 0.0,
+                    "written_utc": "now", "grids": {"W": list(sv.W_GRID), "V": list(sv.V_GRID), "L_max": 5,
+                                                     "K_max": 3}, "not_searched": sv.NOT_SEARCHED},
+           "targets": targets}
+    path = tmp_path / "violations.json"
+    path.write_text(json.dumps(cv._clean(rec), allow_nan=False))
+    return path
+
+
+def test_section_computes_and_renders_from_a_record(tmp_path, monkeypatch):
+    from clickbound.lemmas import violations as lv
+    from clickbound.report.sections import ComputeContext, RenderContext
+    from clickbound.report.sections import theorems_fail as tf
+
+    monkeypatch.setattr(lv, "DATA", _record(tmp_path))
+    lv.record.cache_clear()
+    try:
+        data = tf.compute(ComputeContext(progress=False))
+    finally:
+        lv.record.cache_clear()
+    assert data["claims"]["VIOL/UCB1-BOUND/as-printed/UCB1"]["status"] == "violated-in-simulation"
+    rctx = RenderContext(out=tmp_path / "out")
+    blocks = tf.render(json.loads(json.dumps(data)), rctx)
+    text = json.dumps([b for b in blocks if b["kind"] != "figure"], default=str)
+    assert "UCB1-COUNT-AS-PRINTED" in text  # the explanation of the violated bound
+    assert any(p.name == "theorems_fail_atlas.png" for p in rctx.written)
+    assert any("UCB1_BOUND_as_printed" in p.name for p in rctx.written)  # its regret-vs-bound figure
+
+
+@pytest.mark.slow
+def test_cli_ci_profile_writes_a_record(tmp_path):
+    from clickbound.report.cli import main
+
+    out = tmp_path / "v.json"
+    assert main(["violations", "--profile", "ci", "--only", "KLUCB-ASYMP", "--out", str(out), "--cache", ""]) == 0
+    rec = json.loads(out.read_text())
+    t = rec["targets"]["KLUCB-ASYMP"]
+    assert t["search"]["size"]["grid"] == cv.PROFILES["ci"]["search"]["grid"]
+    assert rec["meta"]["search_code_sha256"] == cv.search_code_hash()
