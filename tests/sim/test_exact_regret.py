@@ -140,3 +140,12 @@ def test_ucb1_bounds_at_small_n(report):
     for r in rows.values():
         if "violated_at_kveton_recalled" in r:
             assert r["violated_at_kveton_recalled"] == []
+
+
+@pytest.mark.slow
+def test_lemmas_exact_ucb1_path_is_the_simulators(report):
+    """lemmas.ucb1_small_n computes UCB1 on μ = (1, 0) without sim; the DP of sim's UCB1 gives the same."""
+    from clickbound.lemmas import ucb1_small_n
+
+    row = {r["instance"]: r for r in report["rows"]}["ucb1-2arm-alpha100-deterministic"]
+    assert [Fraction(v) for v in row["regret_by_t"]] == ucb1_small_n.regret_path()
