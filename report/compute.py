@@ -10,12 +10,15 @@ in ``meta``.
 from __future__ import annotations
 
 import datetime as _dt
+import os
+import resource
+import tempfile
 import time
 import traceback
 from pathlib import Path
 
 from clickbound.report import results as rio
-from clickbound.report.sections import ComputeContext, NotReady, sections
+from clickbound.report.sections import PROFILES, ComputeContext, NotReady, sections
 
 
 def compute(ctx: ComputeContext, out: Path | None = None, log=None) -> dict:
@@ -33,34 +36,33 @@ def compute(ctx: ComputeContext, out: Path | None = None, log=None) -> dict:
             raise ValueError(f"unknown report sections {sorted(unknown)}; known: {[s.name for s in secs]}")
         secs = [s for s in secs if s.name in ctx.only]
     out_sections: dict[str, dict] = {}
-    for s in secs:
-        if s.name == "meta":  # meta is filled from the run itself, below
-            continue
-        t0 = time.perf_counter()
-        entry = {"title": s.title, "status": "computed", "reason": "", "data": {}}
-        ctx.extra["sections"] = out_sections  # later sections may read earlier data (errata <- claims)
-        try:
-            entry["data"] = rio.jsonable(s.compute(ctx))
-        except NotReady as exc:
-            entry.update(status="not computed", reason=str(exc))
-        except Exception as exc:  # noqa: BLE001 - one failing section must not hide the others
-            entry.update(status="failed", reason=f"{type(exc).__name__}: {exc}",
-                         data={"traceback": traceback.format_exc()})
-        entry["wall_s"] = round(time.perf_counter() - t0, 3)
-        out_sections[s.name] = entry
-        if log:
-            log(f"section {s.name}: {entry['status']} in {entry['wall_s']:.1f} s"
-                + (f" ({entry['reason']})" if entry["reason"] else ""))
+    tmp = None
+    if ctx.cache_dir is None and ctx.scheduler is None:  # the prefetch hands results over through a cache
+        tmp = tempfile.TemporaryDirectory(prefix="clickbound-sim-")
+        ctx.cache_dir = Path(tmp.name)
+    try:
+        pre = _prefetch(ctx, [s.name for s in secs], log)
+        for s in secs:
+            if s.name == "meta":  # meta is filled from the run itself, below
+                continue
+            out_sections[s.name] = _compute_one(s, ctx, out_sections, pre, log)
+    finally:
+        if tmp is not None:
+            ctx.cache_dir = None
+            tmp.cleanup()
     results = {
         "schema": rio.SCHEMA,
         "meta": {
             "profile": ctx.profile,
+            "profile_text": PROFILES.get(ctx.profile, ""),
             "seed": ctx.seed,
             "budget_s": ctx.budget_s,
             "scheduler": ctx.scheduler,
             "started_utc": started,
             "wall_s": round(time.perf_counter() - t_all, 3),
             "sections_wall_s": {k: v["wall_s"] for k, v in out_sections.items()},
+            "sections_cpu_s": {k: v.get("cpu_s") for k, v in out_sections.items()},
+            "prefetch": pre["meta"],
             "versions": rio.versions(),
         },
         "sections": out_sections,
@@ -71,3 +73,62 @@ def compute(ctx: ComputeContext, out: Path | None = None, log=None) -> dict:
     if out is not None:
         rio.save(results, Path(out) / "results.json")
     return results
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its reaped children (the claims' worker processes)."""
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return time.process_time() + ch.ru_utime + ch.ru_stime
+
+
+def _prefetch(ctx: ComputeContext, names: list[str], log) -> dict:
+    """Every experiment section's simulations in one pool (:mod:`clickbound.report.prefetch`).
+
+    Returns ``{"meta": {...}, "sections": {name: SectionSim}}``; the pool's wall time is shared
+    out over the sections in proportion to their simulation CPU time (``sim_wall_s``).
+    """
+    from clickbound.report import prefetch as pf
+
+    if ctx.scheduler is not None or not ctx.extra.get("prefetch", True):
+        return {"meta": {"used": False}, "sections": {}, "wall_s": 0.0, "sim_cpu_s": 0.0}
+    w0, c0 = time.perf_counter(), _cpu()
+    stats = pf.prefetch(ctx, names, log=log)
+    wall = time.perf_counter() - w0
+    sim_cpu = sum(s.cpu_s for s in stats.values())
+    meta = {"used": True, "wall_s": round(wall, 3), "sim_cpu_s": round(sim_cpu, 3),
+            "main_cpu_s": round(_cpu() - c0, 3),
+            "tasks": sum(s.tasks for s in stats.values()), "computed": sum(s.computed for s in stats.values()),
+            "cached": sum(s.cached for s in stats.values()), "workers": ctx.workers or os.cpu_count()}
+    if log:
+        log(f"prefetch: {meta['computed']} tasks computed, {meta['cached']} cached, in {wall:.1f} s wall, "
+            f"{sim_cpu:.1f} s CPU in the workers")
+    return {"meta": meta, "sections": stats, "wall_s": wall, "sim_cpu_s": sim_cpu}
+
+
+def _compute_one(s, ctx: ComputeContext, out_sections: dict, pre: dict, log) -> dict:
+    t0, c0 = time.perf_counter(), _cpu()
+    entry = {"title": s.title, "status": "computed", "reason": "", "data": {}}
+    ctx.extra["sections"] = out_sections  # later sections may read earlier data (errata <- claims)
+    try:
+        entry["data"] = rio.jsonable(s.compute(ctx))
+    except NotReady as exc:
+        entry.update(status="not computed", reason=str(exc))
+    except Exception as exc:  # noqa: BLE001 - one failing section must not hide the others
+        entry.update(status="failed", reason=f"{type(exc).__name__}: {exc}",
+                     data={"traceback": traceback.format_exc()})
+    own_wall, own_cpu = time.perf_counter() - t0, _cpu() - c0
+    sim = pre["sections"].get(s.name)
+    # the section's share of the one simulation pool: its tasks' CPU time, and the pool's wall
+    # time in proportion to that CPU time (the pool ran every section's tasks side by side)
+    sim_cpu = sim.cpu_s if sim is not None else 0.0
+    sim_wall = pre["wall_s"] * sim_cpu / pre["sim_cpu_s"] if sim is not None and pre["sim_cpu_s"] > 0 else 0.0
+    entry["wall_s"] = round(own_wall + sim_wall, 3)
+    entry["cpu_s"] = round(own_cpu + sim_cpu, 3)
+    entry["timing"] = {"own_wall_s": round(own_wall, 3), "own_cpu_s": round(own_cpu, 3),
+                       "sim_pool_cpu_s": round(sim_cpu, 3), "sim_pool_wall_share_s": round(sim_wall, 3),
+                       "sim_tasks_computed": sim.computed if sim else 0,
+                       "sim_tasks_cached": sim.cached if sim else 0}
+    if log:
+        log(f"section {s.name}: {entry['status']} in {entry['wall_s']:.1f} s wall, {entry['cpu_s']:.1f} s CPU"
+            + (f" ({entry['reason']})" if entry["reason"] else ""))
+    return entry

@@ -73,8 +73,8 @@ def closed_forms(theta, P):
 
 
 def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str, theta, P,
-                     stand_in: str = "", quick: Sizes | None = None) -> Experiment:
-    quick = quick or Sizes(n=20_000, runs=8)
+                     stand_in: str = "", dev: Sizes | None = None) -> Experiment:
+    dev = dev or Sizes(n=20_000, runs=8)
     return Experiment(
         name=name, id=exp_id, order=order, title=title, source=f"{SOURCE}, 6 (実験)",
         setting_text=f"CM-Depth with L = {len(theta)} items, K = {len(P)} slots, P = {tuple(P)}; "
@@ -85,7 +85,7 @@ def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str,
                 "α = 1 and 3/2; see the OD-L1 erratum: even its constant needs α > 1 once repaired). PBM-UCB's bound is compared as quoted "
                 "in the source (its C_0(ε) is unknown: asymptotic comparison)."),),
         settings=lambda profile: [depth_setting(label, theta, P)], policies=POLICIES,
-        sizes={"quick": quick, "paper": Sizes(n=200_000, runs=20)},
+        sizes={"dev": dev, "paper": Sizes(n=200_000, runs=20)},
         source_n=200_000, source_text="T = 200,000, 5 seeds (6.1, 6.4)",
         derive=closed_forms(np.asarray(theta, float), tuple(float(x) for x in P)),
         qualitative=(

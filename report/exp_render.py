@@ -9,6 +9,7 @@ and figures.
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -202,6 +203,10 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
     if data.get("stand_in"):
         blocks.append(doc.notice("Synthetic stand-in: " + data["stand_in"]))
     blocks += [doc.p(n) for n in data.get("notes", [])]
+    if data["profile"] in ("dev", "quick"):
+        blocks.append(doc.notice(f"DEVELOPMENT profile ('{data['profile']}'): n = {data['n']:,}, {data['runs']} "
+                                 "runs, smaller than the sources' sizes; these verdicts are not the project's "
+                                 "answer (run `clickbound report`, the paper profile, for that)."))
     blocks.append(doc.p(f"Profile '{data['profile']}': n = {data['n']:,} rounds, {data['runs']} "
                         "replications per policy and setting; regret is the cumulative pseudo-regret; "
                         "every policy of a setting uses the same seed." + _source_n_text(data)))
@@ -220,6 +225,7 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
         blocks.append(doc.table(["claim of the source", "verdict", "test; level; correction", "decided at",
                                  "numbers"], [_qualitative_row(q) for q in data["qualitative"]],
                                 caption="The source's qualitative claims, tested"))
+        blocks += _strip_blocks(exp, data, rctx)
     for i, s in enumerate(data["settings"]):
         blocks.append(doc.h(s["label"], 3, anchor=f"{exp.name}-{i}"))
         blocks.append(_results_table(data, s))
@@ -236,3 +242,30 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
     if exp.extra_render:
         blocks += exp.extra_render(data, rctx)
     return blocks
+
+
+def _strip_blocks(exp, data: dict, rctx: RenderContext) -> list:
+    """The verdict-vs-n strip (issue 14): each claim decided again as if the run had stopped at
+    each checkpoint, so a reader sees where a verdict settles and whether it flipped."""
+    strip = data.get("verdict_strip") or {}
+    if not strip.get("claims"):
+        return []
+    n = strip["n"]
+    claims = {c["claim"]: c["answers"] for c in strip["claims"]}
+    sn = strip.get("source_n")
+    fig = figures.verdict_strip(n, claims, source_n=int(_f(sn)) if sn is not None else None,
+                                title=f"{exp.id}: verdict if the run had stopped at n")
+    flips = []
+    for c in strip["claims"]:
+        a = [x for x in c["answers"] if x in ("reproduced", "contradicted", "inconclusive")]
+        changes = sum(1 for x, y in itertools.pairwise(a) if x != y)
+        settled = next((n[k] for k in range(len(n)) if len(set(c["answers"][k:])) == 1), n[-1])
+        flips.append(f"'{c['claim'][:60]}…': {changes} change(s), settled on '{c['answers'][-1]}' from "
+                     f"n = {settled:,}" if len(c["claim"]) > 60 else
+                     f"'{c['claim']}': {changes} change(s), settled on '{c['answers'][-1]}' from n = {settled:,}")
+    src = (f"; hatched cells lie below the source's n = {int(_f(sn)):,}, where a verdict row says "
+           "'inconclusive' instead of 'contradicted'" if sn is not None else "")
+    return [doc.figure(rctx.save(fig, f"{exp.name}_verdict_strip"),
+                       f"{exp.id}: each claim's test (same test, level and Holm family) decided on the "
+                       f"{strip['runs']} runs cut at each of {len(n)} checkpoints from n = {n[0]:,} to "
+                       f"{n[-1]:,}{src}. " + "; ".join(flips) + ".")]

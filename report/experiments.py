@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from clickbound.report import stats as st
-from clickbound.report.sections import ComputeContext, NotReady, Section, register_section
+from clickbound.report.sections import PROFILES, ComputeContext, NotReady, Section, register_section
 
 #: two-sided level of every confidence interval in the experiment sections; the tests run at
 #: 1 − LEVEL = stats.ALPHA
@@ -112,8 +112,25 @@ class Experiment:
     source_text: str = ""
 
     def __post_init__(self):
-        if set(self.sizes) != {"quick", "paper"}:
-            raise ValueError(f"{self.id}: sizes must give 'quick' and 'paper', got {sorted(self.sizes)}")
+        if "paper" not in self.sizes or not ({"dev", "quick"} & set(self.sizes)):
+            raise ValueError(f"{self.id}: sizes must give 'paper' and 'dev', got {sorted(self.sizes)}")
+        unknown = set(self.sizes) - set(PROFILES) - {"quick"}
+        if unknown:
+            raise ValueError(f"{self.id}: sizes for unknown profiles {sorted(unknown)}; known: {PROFILES}")
+
+
+def profile_key(exp: Experiment, profile: str) -> str:
+    """The key of ``exp.sizes`` (and the argument of ``exp.settings``) a profile runs.
+
+    ``paper`` and ``dev`` are given by every experiment ("quick", the development profile's old
+    name, is read as ``dev``); a profile of one experiment's own (``asymptotic``) runs the
+    others at ``paper``.
+    """
+    if profile in exp.sizes:
+        return profile
+    if profile in ("dev", "quick"):
+        return "dev" if "dev" in exp.sizes else "quick"
+    return "paper"
 
 
 def register_experiment(exp: Experiment) -> Experiment:
@@ -225,14 +242,40 @@ def policy_record(res) -> dict:
     return rec
 
 
-def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
-    """Run every (setting, policy) of ``exp`` at ``ctx.profile``'s sizes; compare with its bounds."""
+@dataclass
+class Plan:
+    """What :func:`compute_experiment` runs: the settings (unknown policies dropped), their
+    environments and seeds, the ``(setting index, policy)`` keys and the sizes."""
+
+    sizes: Sizes
+    settings: list
+    envs: list
+    seeds: list
+    keys: list
+    missing: list
+
+    def jobs(self) -> list:
+        """``(env, policy, setting, seed)`` per key, in key order (what :func:`_run` takes)."""
+        return [(self.envs[i], p, self.settings[i], self.seeds[i]) for i, p in self.keys]
+
+    def runner_jobs(self) -> list:
+        """The same as :class:`clickbound.sim.runner.Job` objects (what the cache is keyed by)."""
+        from clickbound.sim.runner import Job
+
+        return [Job.of(env, p, n=self.sizes.n, runs=self.sizes.runs, K=s.K, seed=seed,
+                       policy_params=dict(s.policy_params.get(p, {})), counts=True)
+                for env, p, s, seed in self.jobs()]
+
+
+def plan(exp: Experiment, ctx: ComputeContext) -> Plan:
+    """The simulations ``exp`` needs at ``ctx.profile`` (also used to prefetch every section's at once)."""
     _require()
     from clickbound import sim
 
-    sizes = exp.sizes[ctx.profile]
+    key = profile_key(exp, ctx.profile)
+    sizes = exp.sizes[key]
     try:
-        settings = exp.settings(ctx.profile)
+        settings = exp.settings(key)
     except ImportError as exc:  # e.g. a bounds module not landed yet
         raise NotReady(f"needs {exc.name or exc}") from exc
     known = set(sim.available_policies())
@@ -243,8 +286,15 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
     envs = [s.make_env() for s in settings]
     seeds = [setting_seed(ctx.seed, exp.id, i) for i in range(len(settings))]
     keys = [(i, p) for i, s in enumerate(settings) for p in s.policies]
+    return Plan(sizes, settings, envs, seeds, keys, missing)
+
+
+def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
+    """Run every (setting, policy) of ``exp`` at ``ctx.profile``'s sizes; compare with its bounds."""
+    pl = plan(exp, ctx)
+    sizes, settings, envs, seeds, keys, missing = pl.sizes, pl.settings, pl.envs, pl.seeds, pl.keys, pl.missing
     t0 = time.perf_counter()
-    results, run_info = _run(ctx, [(envs[i], p, settings[i], seeds[i]) for i, p in keys], sizes)
+    results, run_info = _run(ctx, pl.jobs(), sizes)
     by_key = dict(zip(keys, results))
     out_settings = []
     for i, s in enumerate(settings):
@@ -265,7 +315,79 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
 
     data = jsonable(data)
     data["qualitative"] = [jsonable({"claim": q.text, **q.test(data)}) for q in exp.qualitative]
+    data["verdict_strip"] = jsonable(verdict_strip(exp, data, pl, by_key))
     return data
+
+
+# ------------------------------------------------------------ verdicts against n (issue 14)
+#: the strip starts here: below it the slope tests have less than a decade of n to work with
+STRIP_MIN_N = 1_000
+
+
+def strip_checkpoints(checkpoints) -> list[int]:
+    """Indices of the checkpoints the strip decides at: every other log-spaced checkpoint from
+    :data:`STRIP_MIN_N` on (five per decade), always including the last (the reported verdict)."""
+    cps = np.asarray(checkpoints)
+    last = len(cps) - 1
+    return sorted(j for j in range(last, -1, -2) if cps[j] >= STRIP_MIN_N) or [last]
+
+
+def _memo(at):
+    seen = {}
+
+    def f(n):
+        if n not in seen:
+            try:
+                seen[n] = at(n)
+            except ValueError as exc:
+                seen[n] = exc
+        if isinstance(seen[n], ValueError):
+            raise seen[n]
+        return seen[n]
+    return f
+
+
+def verdict_strip(exp: Experiment, data: dict, pl: Plan, by_key: dict) -> dict:
+    """Every qualitative claim decided again at earlier checkpoints, as if the run had stopped there.
+
+    At checkpoint ``n_j`` each policy's per-replication regret at ``n_j`` stands in for the final
+    regret, the bounds are compared on the checkpoints up to ``n_j`` and ``derive`` sees the
+    runs cut at ``n_j``; the claim's own test (the same function, the same level and Holm family)
+    then decides.  ``answers`` are the tests' own outcomes; ``reported`` what a verdict row would
+    say at that n (a run shorter than the source's never says "contradicted").
+    """
+    from clickbound.report.results import jsonable
+    from clickbound.sim.engine import Result
+
+    if not exp.qualitative or not by_key:
+        return {}
+    cps = np.asarray(next(iter(by_key.values())).checkpoints)
+    idx = strip_checkpoints(cps)
+    bounds = [[dataclasses.replace(b, at=_memo(b.at)) for b in s.bounds] for s in pl.settings]
+    claims = [{"claim": q.text, "answers": [], "reported": []} for q in exp.qualitative]
+    for j in idx:
+        sets = []
+        for i, s in enumerate(pl.settings):
+            cut = {p: Result(cps[:j + 1], by_key[(i, p)].regret[:, :j + 1], by_key[(i, p)].replications)
+                   for p in s.policies}
+            sets.append({"label": s.label, "params": dict(s.params),
+                         "source_n": data["settings"][i]["source_n"],
+                         "policies": {p: {"final": r.regret[:, -1]} for p, r in cut.items()},
+                         "bounds": [bound_record(b, cps[:j + 1], cut[b.policy].regret) for b in bounds[i]],
+                         "derived": exp.derive(s, cut) if exp.derive else {}})
+        d = {k: data[k] for k in ("id", "source_n", "source_text", "level", "alpha", "runs")}
+        d.update(n=int(cps[j]), settings=jsonable(sets))
+        for q, c in zip(exp.qualitative, claims):
+            try:
+                row = q.test(d)
+                c["answers"].append(row.get("decision", {}).get("answer", row["answer"]))
+                c["reported"].append(row["answer"])
+            except Exception as exc:  # noqa: BLE001 - a test that cannot run this early says so
+                c["answers"].append(f"not decided ({type(exc).__name__})")
+                c["reported"].append("not decided")
+    sn = [x for x in [data.get("source_n")] + [s.get("source_n") for s in data["settings"]] if x is not None]
+    return {"n": [int(cps[j]) for j in idx], "runs": int(data["runs"]),
+            "source_n": max(sn) if sn else None, "claims": claims}
 
 
 # ------------------------------------------------------------ qualitative tests

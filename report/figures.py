@@ -294,3 +294,60 @@ def against_parameter(x, series: dict, xlabel: str, ylabel: str, title: str = ""
         ax.set_title(title, fontsize=10)
     fig.tight_layout()
     return fig
+
+
+#: verdict colours of :func:`verdict_strip` (colour-blind safe: blue / orange / grey)
+VERDICT_COLOURS = {"reproduced": "#1f77b4", "contradicted": "#e6550d", "inconclusive": "#d9d9d9"}
+
+
+def verdict_strip(n, claims: dict, source_n: int | None = None, title: str = ""):
+    """Each qualitative claim's verdict at every checkpoint: one row of cells per claim over n.
+
+    ``claims`` maps a claim's (short) text to its list of answers, one per entry of ``n``
+    ("reproduced", "contradicted", "inconclusive"; anything else is drawn white).  Cells span
+    the log-spaced checkpoints; a vertical line marks the source's horizon, left of which the
+    report never says "contradicted" (the cell still shows what the test said there, hatched).
+    """
+    import textwrap
+
+    from matplotlib import lines as mlines
+    from matplotlib import patches as mpatches
+
+    n = np.asarray(n, dtype=float)
+    if n.size == 0 or np.any(np.diff(n) <= 0):
+        raise ValueError(f"verdict_strip needs increasing checkpoints, got {n.tolist()}")
+    for label, ans in claims.items():
+        if len(ans) != n.size:
+            raise ValueError(f"{label!r}: {len(ans)} answers for {n.size} checkpoints")
+    # cell edges: geometric midpoints between checkpoints, half a step beyond the ends
+    ln = np.log(n)
+    step = np.diff(ln).mean() if n.size > 1 else np.log(2.0)
+    edges = np.exp(np.concatenate([[ln[0] - step / 2], (ln[:-1] + ln[1:]) / 2, [ln[-1] + step / 2]]))
+    rows = list(claims)
+    fig, ax = plt.subplots(figsize=(FIGSIZE_WIDE[0], 0.5 + 0.42 * len(rows)))
+    for r, label in enumerate(rows):
+        for k, a in enumerate(claims[label]):
+            short = source_n is not None and n[k] < source_n
+            ax.add_patch(mpatches.Rectangle(
+                (edges[k], r - 0.42), edges[k + 1] - edges[k], 0.84, lw=0.4, edgecolor="white",
+                facecolor=VERDICT_COLOURS.get(a, "white"), hatch="///" if short else None))
+    if source_n is not None and edges[0] <= source_n <= edges[-1] * 1.0001:
+        ax.axvline(source_n, color="k", lw=1.2, ls="--")
+    ax.set_xscale("log")
+    ax.set_xlim(edges[0], edges[-1])
+    ax.set_ylim(len(rows) - 0.5, -0.5)
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels([textwrap.shorten(r, 70, placeholder="…") for r in rows], fontsize=7)
+    ax.set_xlabel("n (the run stopped here; log scale)")
+    handles = [mpatches.Patch(facecolor=c, label=k) for k, c in VERDICT_COLOURS.items()]
+    if source_n is not None:
+        handles.append(mlines.Line2D([], [], color="k", ls="--", label=f"source's n = {source_n:,}"))
+        handles.append(mpatches.Patch(facecolor="white", edgecolor="k", hatch="///",
+                                                label="n < source's n"))
+    ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
+    fig.clickbound_look = ("Read each row left to right: where the colour stops changing is where the "
+                           "verdict settles; a change of colour is a flip.")
+    if title:
+        ax.set_title(title, fontsize=10)
+    fig.tight_layout()
+    return fig

@@ -87,7 +87,7 @@ EXPERIMENT = register_experiment(Experiment(
            ("The sources give no constant for CascadeUCB1's bound (source 003: O(L log T)); the "
             "Kveton et al. 2015a constant is shown only as recalled and unverified, as its notes say.")),
     settings=settings, policies=("CascadeUCB1", "CascadeLinTS"),
-    sizes={"quick": Sizes(n=10_000, runs=5), "paper": Sizes(n=100_000, runs=20)},
+    sizes={"dev": Sizes(n=10_000, runs=5), "paper": Sizes(n=100_000, runs=20)},
     source_n=10_000, source_text="10^4 steps for the tag-feature settings, 10^5 for the first",
     qualitative=(
         Qualitative("CascadeLinTS has lower regret than CascadeUCB1 on the tag-feature items "

@@ -49,7 +49,7 @@ EXPERIMENT = register_experiment(Experiment(
     source="000_0b27131c69d8f24c.txt, 命題1 and appendix 'Cascade KL-UCBの証明'; 003_f899901a464da92a.txt",
     setting_text="CascadeKL-UCB on cascade instances with w̄ = p on K items and p − Δ on the rest.",
     settings=settings, policies=("CascadeKL-UCB",),
-    sizes={"quick": Sizes(n=20_000, runs=10), "paper": Sizes(n=200_000, runs=20)},
+    sizes={"dev": Sizes(n=20_000, runs=10), "paper": Sizes(n=200_000, runs=20)},
     qualitative=(
         Qualitative("CascadeKL-UCB's log n slope sits below its upper bound's coefficient",
                     bound_verdicts("CASCADE-KLUCB")),

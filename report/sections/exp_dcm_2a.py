@@ -22,7 +22,7 @@ from clickbound.report.sections.exp_dcm_3ab import blb_setting
 
 P, GAMMA = 0.2, 0.8
 # The slides (Figure 2a) vary L, K and Δ without listing the values; B_LB needs 0 < Δ <= p = 0.2.
-GRID = {"quick": {"L": (8, 16), "K": (2, 4), "delta": (0.075, 0.15)},
+GRID = {"dev": {"L": (8, 16), "K": (2, 4), "delta": (0.075, 0.15)},
         "paper": {"L": (8, 16, 32), "K": (2, 4), "delta": (0.075, 0.1, 0.15)}}
 
 
@@ -44,7 +44,7 @@ EXPERIMENT = register_experiment(Experiment(
     setting_text="B_LB(L, A* = [K], p = 0.2, Δ, γ = 0.8); the source fixes n = 10^5. 'order' in the "
                  "settings table is γ(L−K)Δ(1+log(1/Δ))/D_KL(p−Δ‖p), the slides' upper-bound order.",
     settings=settings, policies=("dcmKL-UCB",),
-    sizes={"quick": Sizes(n=10_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
+    sizes={"dev": Sizes(n=10_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
     grid_axis="order", source_n=100_000, source_text="実験1: ステップ数は n = 10^5で固定",
     qualitative=(
         Qualitative("the O(L−K) part of the bound shows: regret grows with L at fixed K, Δ "

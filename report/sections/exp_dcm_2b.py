@@ -20,7 +20,7 @@ from clickbound.report.experiments import (
 from clickbound.report.sections.exp_dcm_3ab import blb_setting
 
 L, P, DELTA = 10, 0.2, 0.15
-GRID = {"quick": {"K": (2, 4), "gamma": (0.5, 1.0)},
+GRID = {"dev": {"K": (2, 4), "gamma": (0.5, 1.0)},
         "paper": {"K": (2, 4, 6), "gamma": (0.25, 0.5, 0.75, 1.0)}}
 
 
@@ -39,7 +39,7 @@ EXPERIMENT = register_experiment(Experiment(
     source="000_0b27131c69d8f24c.txt, 実験1 (Figure 2b)",
     setting_text="B_LB(L = 10, A* = [K], p = 0.2, Δ = 0.15, γ); the source fixes n = 10^5.",
     settings=settings, policies=("dcmKL-UCB",),
-    sizes={"quick": Sizes(n=10_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
+    sizes={"dev": Sizes(n=10_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
     grid_axis="order", source_n=100_000, source_text="実験1 (Figure 2b): n = 10^5で固定",
     qualitative=(
         Qualitative("Theorem 1's bound holds in every setting (定理1で示したバウンドの正しさをある程度確認できた)",

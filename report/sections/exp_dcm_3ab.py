@@ -56,7 +56,7 @@ EXPERIMENT = register_experiment(Experiment(
     setting_text=f"B_LB(L = {L}, A* = [{K}], p = {P}, Δ = {DELTA}, γ = {GAMMA}); the source ran n = 10^5.",
     settings=lambda profile: [blb_setting(L, K, P, DELTA, GAMMA)],
     policies=("dcmKL-UCB", "First-click", "Last-click", "RankedKL-UCB"),
-    sizes={"quick": Sizes(n=20_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
+    sizes={"dev": Sizes(n=20_000, runs=10), "paper": Sizes(n=100_000, runs=20)},
     source_n=100_000, source_text="実験2's figures run to n = 10^5",
     qualitative=(
         Qualitative("dcmKL-UCB achieves the smallest regret (提案したdcmKL-UCBが最小のRegretを達成)",

@@ -60,7 +60,7 @@ EXPERIMENT = register_experiment(Experiment(
             "which fails there (the point of the source's experiment). The second setting sorts the "
             "same v̄ so that DCM-T2 applies, and compares it."),),
     settings=settings, policies=("dcmKL-UCB", "First-click", "Last-click", "RankedKL-UCB"),
-    sizes={"quick": Sizes(n=10_000, runs=8), "paper": Sizes(n=100_000, runs=20)},
+    sizes={"dev": Sizes(n=10_000, runs=8), "paper": Sizes(n=100_000, runs=20)},
     # 実験3 does not state n; read as the deck's 10^5 (実験1 fixes it), so that a shorter run never
     # contradicts it
     source_n=100_000, source_text="not stated for 実験3; the deck's other experiments fix n = 10^5",

@@ -49,7 +49,7 @@ EXPERIMENT = register_experiment(Experiment(
                   "OD-UCB with α = 1 (printed theorem: α > 1/2) and α = 3/2 (repaired Lemma 1: α > 1)."),
     settings=lambda profile: [od_t1_setting(n, P, a) for n, P in INSTANCES.items() for a in ALPHAS],
     policies=("OD-UCB",),
-    sizes={"quick": Sizes(n=20_000, runs=8), "paper": Sizes(n=200_000, runs=20)},
+    sizes={"dev": Sizes(n=20_000, runs=8), "paper": Sizes(n=200_000, runs=20)},
     notes=(("OD-T1 as printed rests on Hoeffding at a random count (erratum ERR-OD-L1-RANDOM-N); the "
            "repaired constant 2KLζ(2α−1) is finite only for α > 1, so α = 1 is compared with the printed "
            "bound only."),),

@@ -13,4 +13,4 @@ EXPERIMENT = register_experiment(depth_experiment(
     "L=150, K=15, RecGaze P", recgaze_standin_theta(), RECGAZE_P,
     stand_in="θ from the RecGaze logs is not available: the top fifteen items are evenly spaced on "
              "[0.10, 0.30] and the other 135 on [0.01, 0.09], shuffled with a fixed seed.",
-    quick=Sizes(n=10_000, runs=6)))
+    dev=Sizes(n=10_000, runs=6)))

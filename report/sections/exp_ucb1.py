@@ -47,7 +47,7 @@ EXPERIMENT = register_experiment(Experiment(
     source="002_3ec5ec57f55c1fdf.txt, Upper Confidence Boundアルゴリズム (UCB1-BOUND)",
     setting_text=f"UCB1 with index μ̂ + sqrt(α log t/(2T)) on two Bernoulli arms {MU}, α ∈ {ALPHAS}.",
     settings=settings, policies=("UCB1",),
-    sizes={"quick": Sizes(n=100_000, runs=20), "paper": Sizes(n=1_000_000, runs=50)},
+    sizes={"dev": Sizes(n=100_000, runs=20), "paper": Sizes(n=1_000_000, runs=50)},
     qualitative=(
         Qualitative("UCB1's regret stays under the bound as printed (every α > 1)",
                     bound_verdicts("UCB1-BOUND/as-printed")),

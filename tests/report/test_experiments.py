@@ -8,8 +8,10 @@ import pytest
 
 from clickbound.report.exp_render import render_experiment
 from clickbound.report.experiments import (
+    STRIP_MIN_N,
     BoundSpec,
     Experiment,
+    Plan,
     Qualitative,
     Setting,
     Sizes,
@@ -19,8 +21,11 @@ from clickbound.report.experiments import (
     compute_experiment,
     experiment_sections,
     monotone_in,
+    profile_key,
     ratio_about,
     setting_seed,
+    strip_checkpoints,
+    verdict_strip,
     worst_policy,
 )
 from clickbound.report.sections import ComputeContext, NotReady, RenderContext
@@ -33,10 +38,13 @@ EXPECTED_IDS = {"EXP-DCM-2a", "EXP-DCM-2b", "EXP-DCM-3ab", "EXP-DCM-3c", "EXP-OD
 
 def test_every_spec_experiment_is_registered_with_both_profiles():
     exps = experiment_sections()
-    assert {e.id for e in exps.values()} == EXPECTED_IDS
+    assert {e.id for e in exps.values()} >= EXPECTED_IDS
     for e in exps.values():
         assert e.sizes["paper"].n >= 10_000 and e.sizes["paper"].runs >= 20
-        assert e.sizes["quick"].n <= e.sizes["paper"].n
+        assert e.sizes[profile_key(e, "dev")].n <= e.sizes["paper"].n
+        # issue 14: the default profile runs every experiment at least at the source's horizon
+        src = [s.source_n for s in e.settings("paper") if s.source_n is not None] + [e.source_n or 0]
+        assert e.sizes["paper"].n >= max(src), e.id
         assert e.qualitative, f"{e.id} tests none of its source's claims"
         assert "0" in e.source  # cites a source file (000_…/001_…/004_…)
 
@@ -76,7 +84,7 @@ def test_compute_experiment_with_two_policies(tmp_path):
 
 
 def _check_tiny(tmp_path, exp):
-    ctx = ComputeContext(progress=False, workers=1, seed=7)
+    ctx = ComputeContext(profile="dev", progress=False, workers=1, seed=7)
     data = compute_experiment(exp, ctx)
     s = data["settings"][0]
     assert s["seed"] == setting_seed(7, "TINY", 0)
@@ -99,9 +107,60 @@ def _check_tiny(tmp_path, exp):
     again = compute_experiment(exp, ctx)
     assert again["settings"][0]["policies"] == s["policies"]
     blocks = render_experiment(exp, data, RenderContext(out=tmp_path))
-    # regret and R/log n; the final-regret distribution only when there is more than one policy
-    assert sum(b["kind"] == "figure" for b in blocks) == 2 + (len(exp.policies) > 1)
+    # regret and R/log n; the final-regret distribution only when there is more than one policy;
+    # the verdict-vs-n strip
+    assert sum(b["kind"] == "figure" for b in blocks) == 2 + (len(exp.policies) > 1) + 1
+    # the strip's last cell is the test the verdict row reports, decided on the same numbers
+    strip = data["verdict_strip"]
+    assert strip["n"][-1] == 1000 and strip["runs"] == 4
+    assert [c["answers"][-1] for c in strip["claims"]] == [q["decision"]["answer"] for q in data["qualitative"]]
     return data
+
+
+def test_profiles_dev_is_the_old_quick_and_others_fall_back_to_paper():
+    exp = _tiny_experiment()
+    assert ComputeContext(profile="quick").profile == "dev"
+    assert ComputeContext().profile == "paper"  # the default: the sources' sizes
+    assert profile_key(exp, "dev") == "quick" and profile_key(exp, "asymptotic") == "paper"
+    with pytest.raises(ValueError, match="profile"):
+        ComputeContext(profile="fast")
+    with pytest.raises(ValueError, match="unknown profiles"):
+        import dataclasses
+
+        dataclasses.replace(exp, sizes={**exp.sizes, "huge": Sizes(n=10**6, runs=2)})
+
+
+def test_strip_checkpoints_end_at_the_last_and_start_at_min_n():
+    from clickbound.sim.engine import log_checkpoints
+
+    cps = log_checkpoints(200_000)
+    idx = strip_checkpoints(cps)
+    assert idx[-1] == len(cps) - 1 and cps[idx[0]] >= STRIP_MIN_N
+    assert cps[idx[0] - 2] < STRIP_MIN_N  # nothing left out at the start
+    assert strip_checkpoints(log_checkpoints(500)) == [len(log_checkpoints(500)) - 1]
+
+
+def test_strip_redecides_an_ordering_at_each_checkpoint():
+    """A policy worse early and better late: the strip shows the flip, the final verdict the end."""
+    from clickbound.sim.engine import Result
+
+    cps = np.array([1000, 3000, 10_000])
+    runs = 8
+    rng = np.random.default_rng(0)
+    a = np.array([[10.0, 20.0, 25.0]] * runs) + rng.normal(0, 0.1, (runs, 3))  # flattens out
+    b = np.array([[5.0, 20.0, 60.0]] * runs) + rng.normal(0, 0.1, (runs, 3))  # keeps growing
+    setting = Setting(label="s", params={}, make_env=lambda: None, K=1, policies=("A", "B"))
+    exp = Experiment(name="strip", id="STRIP", title="t", source="000_x", setting_text="", settings=lambda p: [],
+                     policies=("A", "B"), sizes={"dev": Sizes(n=1000, runs=2), "paper": Sizes(n=10_000, runs=8)},
+                     qualitative=(Qualitative("A beats B", beats("A", ("B",))),), source_n=10_000)
+    pl = Plan(Sizes(n=10_000, runs=runs), [setting], [None], [0], [(0, "A"), (0, "B")], [])
+    by_key = {(0, "A"): Result(cps, a, np.arange(runs)), (0, "B"): Result(cps, b, np.arange(runs))}
+    data = {"id": "STRIP", "source_n": 10_000, "source_text": "", "level": 0.95, "alpha": 0.05, "runs": runs,
+            "n": 10_000, "settings": [{"source_n": 10_000}]}
+    strip = verdict_strip(exp, data, pl, by_key)
+    assert strip["n"] == [1000, 10_000]  # every other checkpoint, ending at n
+    assert strip["claims"][0]["answers"] == ["contradicted", "reproduced"]
+    assert strip["claims"][0]["reported"] == ["inconclusive", "reproduced"]  # n < source n never contradicts
 
 
 def test_missing_bounds_module_means_not_computed(monkeypatch):

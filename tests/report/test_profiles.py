@@ -6,17 +6,18 @@ Cheap (no simulation): catches a grid value outside a model's domain before a lo
 import pytest
 
 from clickbound.report.experiments import experiment_sections as experiments
-
-PROFILES = ("quick", "paper")
+from clickbound.report.experiments import profile_key
+from clickbound.report.sections import PROFILES
 
 
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize("name", sorted(experiments()))
 def test_settings_build(name, profile):
     exp = experiments()[name]
-    settings = exp.settings(profile)
+    key = profile_key(exp, profile)
+    settings = exp.settings(key)
     assert settings, f"{exp.id} has no settings for {profile}"
-    n = exp.sizes[profile].n
+    n = exp.sizes[key].n
     for s in settings:
         env = s.make_env()
         K = s.K if s.K is not None else env.K

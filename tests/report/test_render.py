@@ -206,6 +206,6 @@ def test_cli_computes_and_renders_a_chosen_section(tmp_path, capsys):
                      "--cache", str(tmp_path / "cache")]) == 0
     res = rio.load(out / "results.json")
     assert set(res["sections"]) == {"meta"}
-    assert res["meta"]["profile"] == "quick" and res["meta"]["versions"]["numpy"]
+    assert res["meta"]["profile"] == "paper" and res["meta"]["versions"]["numpy"]
     page = (out / "index.html").read_text()
     assert "Run metadata" in page and "missing from results.json" in page  # the rest: not computed
