@@ -23,7 +23,8 @@ test: $(STAMP)
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
-## make report: the main job (quick profile by default)
+## make report: the main job (the paper profile: every experiment at least at the source's horizon and runs;
+## `.venv/bin/clickbound report --profile dev` is the smaller development profile, labelled as such)
 report: $(STAMP)
 	$(BIN)/clickbound report
 

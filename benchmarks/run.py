@@ -17,7 +17,12 @@ Prints, for each target of issue 4:
    with the maximum error of each against the 50-digit mpmath reference on a sample;
 5. start-up of a trivial ``clickbound simulate`` (issue 14) in fresh processes: cold (an empty
    numba cache folder: everything compiles) against warm (the same folder again), median of
-   several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor.
+   several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor;
+6. the default report (``clickbound report``, the paper profile; issue 14): total wall time against
+   the 10-minute target, and wall and CPU time per section, read from a ``results.json``
+   (``--report-results PATH``, default ``out/report/results.json``) or, with ``--run-report``,
+   from a fresh run in this process's machine state (empty simulation and numba caches: what a
+   fresh clone pays; about 10 minutes on 2 cores).
 
 Timing: [2] and [3] time the engine loop only (state and streams are built outside the timed call),
 best of several runs in this one process, in thread CPU time (a shared machine's load shows up in
@@ -36,13 +41,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from clickbound import sim  # noqa: E402
-from clickbound.bounds.kl import klucb_index, klucb_threshold  # noqa: E402
-from clickbound.sim.runner import Job, run_grid  # noqa: E402
-from clickbound.sim.policies.dcm import STATE_STATS  # noqa: E402
+from clickbound import sim
+from clickbound.bounds.kl import klucb_index, klucb_threshold
+from clickbound.sim.policies.dcm import STATE_STATS
+from clickbound.sim.runner import Job, run_grid
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from peers import blog_simulate, smpy_klucb_bern  # noqa: E402
+from peers import blog_simulate, smpy_klucb_bern
 
 BLB16 = sim.DCM([0.2] * 4 + [0.05] * 12, [0.5] * 4)  # EXP-DCM-3ab instance (source 000)
 
@@ -212,10 +217,54 @@ def bench_startup(repeat: int):
           f"(import clickbound.sim alone: {floor:.2f} s; target warm <= 1.5 s)")
 
 
+REPORT_TARGET_S = 600.0  # issue 14: make report within 10 minutes on 2 cores
+
+
+def bench_report(results_path: str | None, run: bool):
+    """Per-section wall and CPU time of the default report (a fresh run, or a results.json)."""
+    import json
+    import subprocess
+    import tempfile
+
+    if run:
+        tmp = tempfile.mkdtemp(prefix="clickbound-bench-report-")
+        cli = Path(sys.executable).with_name("clickbound")
+        env = {**os.environ, "CLICKBOUND_CACHE_DIR": str(Path(tmp) / "numba")}
+        w0 = time.perf_counter()
+        subprocess.run([str(cli), "report", "--out", str(Path(tmp) / "report"), "--cache",
+                        str(Path(tmp) / "sim"), "--no-progress"], env=env, check=False, capture_output=True)
+        outer = time.perf_counter() - w0
+        path = Path(tmp) / "report" / "results.json"
+    else:
+        outer = None
+        path = Path(results_path or "out/report/results.json")
+    if not path.exists():
+        print(f"\n[6] default report: no {path} (run `make report`, or pass --run-report)")
+        return
+    m = json.loads(path.read_text())["meta"]
+    wall, cpu = m.get("sections_wall_s", {}), m.get("sections_cpu_s", {})
+    total = float(m.get("wall_s", float("nan")))
+    print(f"\n[6] report (profile {m.get('profile')}, {path}): compute {total:.0f} s wall"
+          + (f", {outer:.0f} s with rendering and start-up" if outer is not None else "")
+          + f" = {total / REPORT_TARGET_S:.2f}x the {REPORT_TARGET_S:.0f} s target; started {m.get('started_utc')}")
+    pre = m.get("prefetch") or {}
+    if pre.get("used"):
+        print(f"  simulation pool: {pre.get('computed')} tasks, {pre.get('wall_s', 0):.0f} s wall, "
+              f"{pre.get('sim_cpu_s', 0):.0f} s CPU in {pre.get('workers')} workers "
+              f"(parallel efficiency {pre.get('sim_cpu_s', 0) / max(pre.get('wall_s', 1e-9), 1e-9) / max(pre.get('workers') or 1, 1):.2f})")
+    for name in sorted(wall, key=lambda k: -float(wall[k] or 0)):
+        c = cpu.get(name)
+        print(f"  {name:28s} wall {float(wall[name]):7.1f} s   CPU {float(c) if c is not None else float('nan'):7.1f} s")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
-    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup"], help="run one benchmark")
+    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report"], help="run one benchmark")
+    p.add_argument("--report-results", default=None, metavar="PATH",
+                   help="[6] read per-section times from this results.json (default out/report/results.json)")
+    p.add_argument("--run-report", action="store_true",
+                   help="[6] run the default report afresh (empty caches, ~10 min) instead of reading one")
     a = p.parse_args(argv)
     q = a.quick
     print(f"clickbound benchmarks (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
@@ -229,6 +278,8 @@ def main(argv=None):
         bench_grid(10 if q else 100, 20_000 if q else 100_000)
     if a.only in (None, "startup"):
         bench_startup(2 if q else 5)
+    if a.only in (None, "report"):
+        bench_report(a.report_results, a.run_report)
     return 0
 
 
