@@ -63,8 +63,11 @@ details[open] > summary { margin-bottom: 0.3em; }
              text-decoration: none; color: #123; background: #f8f9fc; }
 .cards > a small { display: block; color: #555; }
 .legend { font-size: 0.85em; }
+.cex code, td code { overflow-wrap: anywhere; word-break: break-all; }
+.md h4, .md h5, .md h6 { margin: 0.6em 0 0.2em; }
 .cex { border-left: 3px solid #e8747c; padding: 0.3em 0.7em; margin: 0.6em 0; background: #fdf6f6; }
 small { color: #555; }
+.verbatim { font-family: ui-monospace, monospace; font-size: 0.92em; background: #f7f3e8; }
 """
 
 #: plain JavaScript of the page (no network): a search box above every filterable table
@@ -148,6 +151,13 @@ def math(text: str) -> dict:
 def fold(summary: str, body_html: str, text: str) -> dict:
     """A cell folded into ``<details>``: ``summary`` shown, the body on a click."""
     return rich(f"<details><summary>{html.escape(summary)}</summary>{body_html}</details>", text)
+
+
+def markdown(text: str) -> dict:
+    """A block of Markdown (a notebook's findings): rendered with its ``$…$`` formulas as MathML."""
+    from clickbound.report import math as m
+
+    return raw_html(f'<div class="md">{m.markdown_html(text)}</div>', text)
 
 
 def math_p(text: str) -> dict:

@@ -92,6 +92,21 @@ def tex_spans(text: str) -> list[tuple[int, int]]:
     return [m.span() for m in _TEX.finditer(text)]
 
 
+#: an inline formula with more TeX than this gets its own horizontally scrolling box
+WIDE_TEX = 60
+_BLOCK = "display:block;overflow-x:auto;overflow-y:hidden;max-width:100%"
+_INLINE_BOX = "display:inline-block;overflow-x:auto;overflow-y:hidden;max-width:100%;vertical-align:middle"
+#: environments latex2mathml prints as text ("&" and a newline that never breaks) -> ones it tables
+_ENVIRONMENTS = {"aligned": "split", "alignedat": "split", "eqnarray": "align*", "eqnarray*": "align*",
+                 "align": "align*", "gathered": "split", "gather": "split", "gather*": "split"}
+
+
+def _environments(tex: str) -> str:
+    return re.sub(r"\\(begin|end)\{(\w+\*?)\}(\{\d+\})?",
+                  lambda m: (f"\\{m.group(1)}{{{_ENVIRONMENTS[m.group(2)]}}}" if m.group(2) in _ENVIRONMENTS
+                             else m.group(0)), tex)
+
+
 def snap_to_formulas(spans, formulas) -> list:
     """``(a, b, tag)`` spans widened so that no end falls strictly inside a formula ``[s, e)``."""
     out = []
@@ -112,7 +127,9 @@ def tex_text_html(text: str) -> str:
         out.append(html.escape(text[last:m.start()]))
         display = m.group(1) is not None
         tex = m.group(1) if display else m.group(2)
-        mml = latex_mathml(tex.strip(), display=display)
+        mml = latex_mathml(_environments(tex.strip()), display=display)
+        if mml and (display or len(tex) > WIDE_TEX):  # a wide formula scrolls in its own box
+            mml = f'<span style="{_BLOCK if display else _INLINE_BOX}">{mml}</span>'
         out.append(mml if mml else f'<code class="tex">{html.escape(m.group(0))}</code>')
         last = m.end()
     out.append(html.escape(text[last:]))
@@ -219,8 +236,21 @@ def _inline(content: str) -> str:
     return f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">{content}</math>'
 
 
+_QUOTED_TEX = re.compile(r"'([^'\n]*\\[A-Za-z][^'\n]*)'")
+
+
 def prose_html(text: str) -> str:
-    """Prose with Unicode formulas: scripted atoms and ``sqrt(…)`` as inline MathML, the rest text."""
+    """Prose with Unicode formulas: scripted atoms and ``sqrt(…)`` as inline MathML, the rest text.
+
+    TeX quoted in prose (``'\\hat{mu}' lacks its backslash``) is a quotation, shown verbatim.
+    """
+    if _QUOTED_TEX.search(text):
+        parts, last = [], 0
+        for m in _QUOTED_TEX.finditer(text):
+            parts.append(prose_html(text[last:m.start()]))
+            parts.append(f'<code class="verbatim">{html.escape(m.group(1))}</code>')
+            last = m.end()
+        return "".join(parts) + prose_html(text[last:])
     for a, b in _RELS:
         text = text.replace(a, b)
     out, i, last = [], 0, 0
@@ -252,3 +282,58 @@ def auto_html(text: str) -> str:
     if "$" in text and tex_spans(text):
         return tex_text_html(text)
     return statement_html(text)
+
+
+# ------------------------------------------------------------------ a little Markdown with math
+
+_INLINE_MD = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$|`([^`\n]+)`|\*\*(.+?)\*\*", re.DOTALL)
+
+
+def _md_inline(text: str) -> str:
+    out, last = [], 0
+    for m in _INLINE_MD.finditer(text):
+        out.append(html.escape(text[last:m.start()]))
+        if m.group(1) is not None or m.group(2) is not None:
+            out.append(tex_text_html(m.group(0)))
+        elif m.group(3) is not None:
+            out.append(f"<code>{html.escape(m.group(3))}</code>")
+        else:
+            out.append(f"<strong>{_md_inline(m.group(4))}</strong>")
+        last = m.end()
+    out.append(html.escape(text[last:]))
+    return "".join(out)
+
+
+def markdown_html(text: str) -> str:
+    """HTML of the Markdown a notebook's findings cell holds: headings, bullet lists, paragraphs,
+    ``code``, **bold** and ``$…$`` formulas (as MathML).  Enough for findings cells, not a full parser."""
+    out, items, para = [], [], []
+
+    def flush():
+        if para:
+            out.append(f"<p>{_md_inline(' '.join(para))}</p>")
+            para.clear()
+        if items:
+            out.append("<ul>" + "".join(f"<li>{_md_inline(i)}</li>" for i in items) + "</ul>")
+            items.clear()
+
+    for line in text.splitlines():
+        s = line.strip()
+        if not s:
+            flush()
+        elif s.startswith("#"):
+            flush()
+            level = min(6, len(s) - len(s.lstrip("#")) + 2)
+            out.append(f"<h{level}>{_md_inline(s.lstrip('#').strip())}</h{level}>")
+        elif s[:2] in ("* ", "- "):
+            if para:
+                flush()
+            items.append(s[2:])
+        elif items and line[:1].isspace():
+            items[-1] += " " + s
+        else:
+            if items:
+                flush()
+            para.append(s)
+    flush()
+    return "".join(out)

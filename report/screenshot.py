@@ -140,7 +140,8 @@ CHECK_SCRIPT = r"""<script>
     var blank = 0;
     maths.forEach(function (m) { var r = m.getBoundingClientRect(); if (m.closest('details:not([open])') === null && r.width === 0 && (m.textContent || '').trim()) { blank += 1; } });
     out.math = {count: maths.length, merror: document.querySelectorAll('merror').length, blank: blank};
-    var text = document.body.innerText;
+    var text = document.body.innerText;  // verbatim quotes of a source print its TeX as the source does
+    document.querySelectorAll('.verbatim').forEach(function (v) { text = text.split(v.innerText).join(' '); });
     var tex = text.match(/\\(frac|sum|prod|mathrm|mathbf|mathcal|hat|bar|sqrt|leq|geq|le|ge|in|left|right|begin|text)\b[^\n]{0,40}/g) || [];
     var dollars = text.match(/\$[^$\s][^$\n]{0,80}\$/g) || [];
     out.raw_tex = tex.concat(dollars).slice(0, 20);

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import re
 
 from clickbound.report import doc
 from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
@@ -57,6 +58,15 @@ def _ev_text(cid: str, evidence: dict) -> str:
     return "; ".join(f"{v['claim_id']}: {v.get('scope_text') or v['status']} ({v['method']})" for v in vs)
 
 
+def _says_cell(says: str) -> dict:
+    """What the source says, formulas as MathML; TeX the source prints without its $…$ (a misprint
+    the erratum may be about) stays as printed, marked as a verbatim quote."""
+    cell = doc.math(says)
+    if re.search(r"\\[A-Za-z]+", re.sub(r"\$[^$]*\$", "", says)):
+        return doc.rich(f'<span class="verbatim" title="as the source prints it">{cell["html"]}</span>', says)
+    return cell
+
+
 def render(data: dict, rctx: RenderContext) -> list:
     errs = data["errata"]
     if not errs:
@@ -76,7 +86,8 @@ def render(data: dict, rctx: RenderContext) -> list:
         rows.append([doc.rich(html.escape(e["id"]) + (f"<br><small>{html.escape(spec)}</small>" if spec else ""),
                               f"{e['id']} ({spec})" if spec else e["id"]),
                      source_short(f"{e['source_file']}, {e['location']}"),
-                     doc.math(e["source_says"]), doc.math(e["truth"]), ev_cell, e["conclusion_survives"]])
+                     _says_cell(e["source_says"]), doc.math(e["truth"]), ev_cell,
+                     doc.math(e["conclusion_survives"])])
     blocks.append(doc.table(["erratum (SPEC ID)", "source (file, location)", "the source says",
                              "what is true", "evidence (claim verdicts)", "conclusion survives?"],
                             rows, caption="Errata found in the sources; type in the box to filter",

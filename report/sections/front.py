@@ -138,6 +138,16 @@ def _failing_theorems(secs: dict) -> list[list]:
                     rows.append([b["theorem_id"], f"{d.get('id', name)}: {s['label']} ({b['policy']})",
                                  c["verdict"] + (" at these n" if c["verdict"] == "inconsistent" else ""),
                                  f"{c.get('test', '')}; α = {c.get('level', '')}", name])
+    tf = secs.get("theorems_fail", {})
+    if tf.get("status") == "computed":
+        d = tf["data"]
+        for name, t in d.get("record", {}).get("targets", {}).items():
+            status = d.get("claims", {}).get(d.get("claim_ids", {}).get(name), {}).get("status", t.get("verdict", ""))
+            if str(status).startswith("violated"):
+                inst = t.get("closest", {}).get("instance", {})
+                where = ", ".join(f"{k} = {v}" for k, v in inst.items()) if isinstance(inst, dict) else str(inst)
+                rows.append([name, f"{t.get('policy')} on {t.get('model')}: {_clip(where, 120)}", status,
+                             "bound-violation search, confirmed at larger n (see the section)", "theorems_fail"])
     claims = secs.get("claims", {})
     if claims.get("status") == "computed":
         for v in claims["data"]["verdicts"]:

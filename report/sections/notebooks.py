@@ -43,7 +43,7 @@ def render(data: dict, rctx: RenderContext) -> list:
               doc.links([(f"{n['name']}: {n['title']}", f"{rel}/{n['file']}") for n in nbs])]
     for n in nbs:
         if n["findings"]:
-            blocks += [doc.h(n["name"], level=3), doc.pre(n["findings"])]
+            blocks += [doc.h(n["name"], level=3), doc.markdown(n["findings"])]  # $…$ as MathML
     return blocks
 
 

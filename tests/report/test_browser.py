@@ -1,0 +1,169 @@
+"""The report in a real browser (issue 17): headless Chromium opens it and measures what a reader sees.
+
+Fast tests check the pieces without a browser (MathML conversion, the problem list, the front
+page's numbers against the fixture).  The slow tests — run by ``make test`` (``--run-slow``),
+which CI runs with Debian's chromium installed by ``.ci/run`` — render the SYNTHETIC report of
+``synthetic_fixtures.py`` with every experiment section, open it at 1280 px, require that every
+section and figure renders, that no raw TeX and no MathML error is visible, that nothing reaches
+past the window and that the console is silent, and keep screenshots under ``out/browser/`` (front
+page, claims, errata and one per experiment section) as CI artefacts.  A planted page shows that
+the check finds each kind of problem (so a clean result means something).  A small real report
+(the source ledger, computed for real) is checked the same way, annotated source pages included.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from synthetic_fixtures import synthetic_results
+
+from clickbound.report import doc, render, screenshot
+from clickbound.report import math as rmath
+
+#: screenshots kept as CI artefacts (the repository's out/, like out/report)
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "browser"
+BROWSER = screenshot.find_chromium()
+needs_browser = pytest.mark.skipif(BROWSER is None, reason="chromium not installed (.ci/run installs it in CI)")
+
+
+# ----------------------------------------------------------------------------- no browser needed
+
+
+def test_sympy_statement_becomes_mathml():
+    out = rmath.statement_html("alpha*(x1 - y1) <= V(x) - V(y)  given  x1 >= y1")
+    assert out.count("<math") == 2 and "<msub><mi>x</mi>" in out and "&#x02264;" in out  # ≤
+    assert '<span class="given">given</span>' in out
+
+
+def test_prose_formulas_become_inline_mathml_and_code_names_stay_text():
+    out = rmath.prose_html("exp(−2n²ε²/Σ(b_i−a_i)²) and sqrt(α log t / n_i(t)) <= 2 t^{−2α}; needs_init")
+    assert "<msub><mi>b</mi><mrow><mi>i</mi></mrow></msub>" in out
+    assert "<msqrt>" in out and "<msup><mi>t</mi>" in out and "≤" in out
+    assert "needs_init" in out  # a code identifier is not a subscript
+
+
+def test_tex_between_dollars_and_a_failed_conversion_keeps_the_text():
+    out = rmath.tex_text_html(r"where $\frac{a}{b}$ and $$\sum_k x_k$$ hold")
+    assert "<mfrac>" in out and 'display="block"' in out and "$" not in out
+    assert rmath.latex_mathml(r"\frac{a}") is None or "<merror" not in rmath.latex_mathml(r"\frac{a}")
+
+
+def test_rich_cells_reach_html_and_their_text_reaches_markdown(tmp_path):
+    b = doc.table(["a"], [[doc.math("x1 <= y1")]], filterable=True)
+    page = doc.to_html("t", [b])
+    assert "<math" in page and 'class="filterable"' in page and "<script>" in page
+    assert "x1 <= y1" in doc.to_markdown("t", [b], base=tmp_path)
+
+
+def _clean_result(**kw):
+    r = {"width": 1280, "scroll_width": 1280, "overflowing": [], "n_overflowing": 0,
+         "sections": [{"id": "front", "has_content": True}], "figures": [{"ok": True, "width": 600,
+                                                                          "caption": 20, "alt": "f"}],
+         "math": {"count": 3, "merror": 0, "blank": 0}, "raw_tex": [], "errors": [], "console": []}
+    r.update(kw)
+    return r
+
+
+def test_problem_list_names_every_kind_of_problem():
+    assert screenshot.problems(_clean_result()) == []
+    bad = _clean_result(scroll_width=1900, overflowing=["table right=1900"], errors=["boom"],
+                        console=['"x", source: file:///a (1)'], raw_tex=[r"\frac{a}{b}"],
+                        math={"count": 1, "merror": 1, "blank": 1},
+                        figures=[{"ok": False, "width": 0, "caption": 0, "alt": "f"}],
+                        sections=[{"id": "claims", "has_content": False}])
+    text = "\n".join(screenshot.problems(bad))
+    for what in ("scrolls sideways", "overflows", "script error", "console", "raw TeX", "MathML errors",
+                 "render blank", "figure not rendered", "without caption", "section without content"):
+        assert what in text, what
+
+
+def test_front_page_counts_match_the_fixture(tmp_path):
+    res = synthetic_results()
+    verdicts = res["sections"]["claims"]["data"]["verdicts"]
+    lemmas = [v for v in verdicts if v.get("expected") is not False]
+    blocks, _ = render.render_blocks(res, tmp_path)
+    front = doc.to_html("t", blocks)
+    assert f"Verdicts of the {len(lemmas)} claims" in front
+    n_err = len(res["sections"]["errata"]["data"]["errata"])
+    assert f"{n_err} errata</summary>" in front
+    for e in res["sections"]["errata"]["data"]["errata"]:
+        assert e["id"] in front
+    # every experiment section is a row of the verdict matrix, linked to its section
+    exp_names = [k for k in res["sections"] if k.startswith("exp_")]
+    for name in exp_names:
+        assert f"href='#{name}'" in front
+
+
+# ------------------------------------------------------------------------------- in the browser
+
+PLANTED = r"""<!doctype html><html><head><meta charset="utf-8"></head><body>
+<h2 id="a">a</h2><p>fine</p>
+<h2 id="b">b</h2><table><tr><td style="white-space:nowrap">{wide}</td></tr></table>
+<p>raw: $\frac{{a}}{{b}}$ and \sum_k x_k</p>
+<math><merror><mtext>bad</mtext></merror></math>
+<script>console.error("planted console error"); undefinedFunction();</script>
+</body></html>"""
+
+
+@pytest.mark.slow
+@needs_browser
+def test_the_check_finds_planted_problems(tmp_path):
+    page = tmp_path / "planted.html"
+    page.write_text(PLANTED.format(wide="w" * 600), encoding="utf-8")
+    text = "\n".join(screenshot.problems(screenshot.check_page(page, BROWSER)))
+    assert "scrolls sideways" in text and "overflows the window" in text
+    assert "raw TeX visible" in text and "MathML errors" in text
+    assert "undefinedFunction" in text  # the script error, caught in the page
+    assert "planted console error" in text  # the console line, from Chromium's log
+
+
+@pytest.fixture(scope="module")
+def synthetic_report(tmp_path_factory):
+    out = tmp_path_factory.mktemp("browser-report")
+    paths = render.render(out, synthetic_results(all_experiments=True))
+    return Path(paths["html"])
+
+
+@pytest.mark.slow
+@needs_browser
+def test_synthetic_report_renders_cleanly_at_1280px(synthetic_report):
+    html_text = synthetic_report.read_text(encoding="utf-8")
+    anchors = screenshot.default_anchors(html_text)
+    rep = screenshot.browser_check(synthetic_report, SHOTS, anchors, BROWSER)
+    assert rep["problems"] == [], "\n".join(rep["problems"])
+    r = rep["result"]
+    h2 = re.findall(r'<h2 id="([^"]+)"', html_text)
+    assert [s["id"] for s in r["sections"]] == h2 and len(h2) >= 10
+    assert len(r["figures"]) == html_text.count("<figure>") > 0
+    assert r["math"]["count"] > 0 and r["filter_boxes"] == r["filterable"] >= 2
+    exps = [a for a in anchors if a.startswith("exp_")]
+    assert exps and {"front", "claims", "errata"} <= set(anchors)
+    for name in anchors:  # a 1280-px-wide PNG per shot: the front page, claims, errata, each experiment
+        png = SHOTS / f"{name}.png"
+        head = png.read_bytes()[:24]
+        assert head[:4] == b"\x89PNG" and int.from_bytes(head[16:20], "big") == 1280
+
+
+@pytest.mark.slow
+@needs_browser
+def test_small_real_report_and_annotated_sources_render_cleanly(tmp_path):
+    """The source ledger computed for real (seconds), rendered, checked with its annotated pages."""
+    from clickbound.report.compute import compute
+    from clickbound.report.sections import ComputeContext
+
+    results = compute(ComputeContext(only=("sources",), progress=False), out=tmp_path)
+    assert results["sections"]["sources"]["status"] == "computed"
+    paths = render.render(tmp_path, results)
+    rep = screenshot.browser_check(Path(paths["html"]), tmp_path / "shots", {"front": None}, BROWSER)
+    assert rep["problems"] == [], "\n".join(rep["problems"])
+    pages = sorted((tmp_path / "sources").glob("*.html"))
+    assert pages
+    for page in pages:
+        r = screenshot.check_page(page, BROWSER)
+        assert r["errors"] == [] and r["console"] == [] and r["math"]["merror"] == 0
+        assert r["scroll_width"] <= r["width"] + 1, page.name
+    tex_sources = [p for p in pages if "$" in (tmp_path / "sources" / p.name).read_text(encoding="utf-8")
+                   or p.name[:3] in ("000", "001", "003")]
+    assert any("<math" in p.read_text(encoding="utf-8") for p in tex_sources)
+    screenshot.section_screenshot(pages[0], SHOTS / "annotated-source.png", None, BROWSER)
