@@ -148,7 +148,7 @@ EXP_PL = register_experiment(Experiment(
     setting_text=(f"CM-Depth, L = 50 items (the synthetic θ of SPEC §4.2), K = 5 slots, P = {PL_PREFIX} + (P_K,) with "
                   f"P_K ∈ {PL_GRID}; OD-UCB and PBM-UCB (known P), α = {UCB_ALPHA} (the source's experiments)."),
     settings=_pl_settings, policies=PAIR, grid_axis="P_K",
-    sizes={"dev": Sizes(n=20_000, runs=8), "paper": Sizes(n=SOURCE_T, runs=10)},
+    sizes={"dev": Sizes(n=20_000, runs=8), "paper": Sizes(n=SOURCE_T, runs=20)},
     derive=_pl_derive,
     notes=(("The source ran no such sweep; it reads the gain off Theorem 1 vs Remark 1 (leading terms in the ratio "
            "P_K^{-2}) and off shallow vs deep. The gain is measured two ways: the difference of the regrets (the "
