@@ -1,0 +1,38 @@
+"""report/sections/exp_lecture_dbgd.py: exact interleaving outcomes and the computed section's invariants."""
+from fractions import Fraction
+
+import pytest
+
+from clickbound.report.sections import ComputeContext
+from clickbound.report.sections import exp_lecture_dbgd as m
+
+
+def test_exact_duel_is_antisymmetric_and_zero_on_equal_rankers():
+    attr = [Fraction(1, 2), Fraction(1, 3), Fraction(1, 5), Fraction(1, 7)]
+    A, B = [0, 1, 2, 3], [3, 2, 1, 0]
+    for meth in ("tdi", "notes", "balanced"):
+        assert m.exact_duel(meth, A, A, attr, 3) == 0
+        if meth != "balanced":   # team methods: swapping the rankers mirrors the coins
+            assert m.exact_duel(meth, A, B, attr, 3) == -m.exact_duel(meth, B, A, attr, 3)
+    # A shows the most attractive items first: TDI prefers it
+    assert m.exact_duel("tdi", A, B, attr, 3) > 0
+
+
+def test_cascade_outcomes_sum_to_one():
+    attr = [Fraction(1, 2), Fraction(1, 3), Fraction(2, 5)]
+    assert sum(p for _, p in m._cascade_outcomes([2, 0, 1], attr)) == 1
+
+
+@pytest.mark.slow  # ~10 s: DBGD at three horizons, two dimensions
+def test_compute_small(monkeypatch):
+    monkeypatch.setattr(m, "HORIZONS", {"dev": ((50, 200), 3), "paper": ((50, 200), 3)})
+    monkeypatch.setattr(m, "N_PAIRS", 10)
+    data = m.compute(ComputeContext(profile="dev"))
+    for s in data["settings"]:
+        assert all(v["holds"] for v in s["assumptions"].values())
+        for h in s["horizons"]:
+            assert all(0 <= x <= h["trivial"] + 1e-9 for x in h["regret"])
+    assert not data["ranking_assumptions"]["v strictly concave"]["holds"]
+    ag = data["agreement"]
+    for r in ag["by method"].values():
+        assert sum(r.values()) + ag["equal-utility pairs skipped"] == ag["pairs"]
