@@ -40,17 +40,16 @@ import math
 import platform
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
 
 import numpy as np
 
 #: search and confirmation sizes per profile (the "full" profile is the committed record)
 PROFILES = {
-    "ci": {"search": dict(grid=3, n=2_000, runs=2, starts=1, local_steps=2),
-           "confirm": dict(n=5_000, runs=3), "confirm_max": 1},
-    "full": {"search": dict(grid=20, n=100_000, runs=4, starts=2, local_steps=10),
-             "confirm": dict(n=1_000_000, runs=20), "confirm_max": 2},
+    "ci": {"search": {"grid": 3, "n": 2_000, "runs": 2, "starts": 1, "local_steps": 2},
+           "confirm": {"n": 5_000, "runs": 3}, "confirm_max": 1},
+    "full": {"search": {"grid": 20, "n": 100_000, "runs": 4, "starts": 2, "local_steps": 10},
+             "confirm": {"n": 1_000_000, "runs": 20}, "confirm_max": 2},
 }
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "lemmas" / "data" / "violations.json"
 _SEARCH_FILES = ("sim/violations.py", "sim/violations_loop.py", "report/cmd_violations.py")
@@ -68,7 +67,8 @@ def add_arguments(p):
     p.add_argument("--cache", default="out/cache", metavar="DIR",
                    help="sim runner cache for the confirmation runs (default out/cache; '' disables)")
     p.add_argument("--merge", action="store_true",
-                   help="keep the other targets already in --out (update only the ones searched)")
+                   help="keep the other targets already in --out (update only the ones searched); their "
+                        "violating instances are tried as suspects")
     p.add_argument("--json", action="store_true", help="print the record as JSON")
 
 
@@ -87,20 +87,24 @@ def target_seed(seed: int, index: int) -> int:
 
 def decide(t, cps, regret, bvals, coef, asymptotic):
     """The family of one-sided tests of the module docstring, decided by Holm at 5 %."""
+    import dataclasses
+
+    from clickbound.lemmas.violations import test_text
     from clickbound.report import compare as cmp
     from clickbound.report import stats as st
 
     cps = np.asarray(cps)
+    text = test_text(t.kind, asymptotic)
     if t.kind == "lower" or asymptotic:
         from clickbound.sim.violations import bound_slope
 
         slope = cmp.log_slope(cps, regret, 1.0)
-        comps = [cmp.slope_comparison(slope, bound_slope(cps, bvals, coef) if t.kind == "upper" else coef,
-                                      t.kind)]
+        comps = [dataclasses.replace(
+            cmp.slope_comparison(slope, bound_slope(cps, bvals, coef) if t.kind == "upper" else coef, t.kind),
+            test=text)]
         if t.kind == "upper":
             comps.append(st.one_sample(regret[:, -1], float(bvals[-1]), "less",
-                                       f"known part at n = {int(cps[-1]):,}", cmp.FINITE_TEST,
-                                       what="mean R(n)"))
+                                       f"known part at n = {int(cps[-1]):,}", text, what="mean R(n)"))
         return st.decide(comps)
     ok = (cps >= 100) & np.isfinite(bvals)
     return cmp.finite_decision(cps[ok], regret[:, ok], bvals[ok])
@@ -149,14 +153,30 @@ def confirm(t, inst, n, runs, seed, cache=None, role="closest") -> dict:
     }
 
 
-def run_target(index: int, t, profile: str, seed: int, cache) -> dict:
+def suspects_for(t, records) -> list[dict]:
+    """Violating instances of other targets about the same policy and model that ``t`` accepts."""
+    out = []
+    for r in records:
+        if r["policy"] != t.policy or r["model"] != t.model or r["target"] == t.name:
+            continue
+        for c in r["confirmations"]:
+            inst = {k: c["instance"][k] for k in ("L", "K", "w", "v") if k in c["instance"]}
+            if c["status"] != "violated-in-simulation" or inst in out:
+                continue
+            if t.theorem_id == "DCM-T1" and len(set(inst.get("v", []))) != 1:
+                continue  # DCM-T1 is about v̄ ≡ γ only
+            out.append(inst)
+    return out
+
+
+def run_target(index: int, t, profile: str, seed: int, cache, suspects=()) -> dict:
     from clickbound.sim import violations as sv
 
     prof = PROFILES[profile]
     tseed = target_seed(seed, index)
     size = sv.SearchSize(**prof["search"], seed=tseed)
     t0 = time.time()
-    res = sv.search(t, size)
+    res = sv.search(t, size, suspects)
     search_s = time.time() - t0
     picks = [("closest", res.best["instance"])]
     seen = {json.dumps(res.best["instance"], sort_keys=True)}
@@ -176,7 +196,8 @@ def run_target(index: int, t, profile: str, seed: int, cache) -> dict:
     return {
         "target": t.name, "theorem_id": t.theorem_id, "policy": t.policy, "model": t.model, "kind": t.kind,
         "about": t.about,
-        "search": {"size": res.size, "rounds_simulated_at_most": size.cost(), "evaluated": res.evaluated,
+        "search": {"size": res.size, "rounds_simulated_at_most": size.cost() + len(suspects) * size.n * size.runs,
+                   "evaluated": res.evaluated, "suspects": list(suspects),
                    "best": res.best, "candidates": len(res.candidates), "wall_s": search_s,
                    "target_seed": tseed},
         "confirmations": confs, "confirm_seed": conf_seed,
@@ -186,7 +207,9 @@ def run_target(index: int, t, profile: str, seed: int, cache) -> dict:
     }
 
 
-def build(profile: str, seed: int, only=None, cache=None, progress=None) -> dict:
+def build(profile: str, seed: int, only=None, cache=None, progress=None, previous=None) -> dict:
+    """Search and confirm every target (or ``only`` those); ``previous``: targets of an earlier record
+    whose violating instances are tried as suspects (:func:`suspects_for`)."""
     from clickbound.sim import violations as sv
 
     names = list(sv.TARGETS)
@@ -199,7 +222,9 @@ def build(profile: str, seed: int, only=None, cache=None, progress=None) -> dict
     for i, name in enumerate(names):
         if only and name not in only:
             continue
-        out[name] = run_target(i, sv.TARGETS[name], profile, seed, cache)
+        done = list((previous or {}).values()) + list(out.values())
+        out[name] = run_target(i, sv.TARGETS[name], profile, seed, cache,
+                               suspects_for(sv.TARGETS[name], done))
         if progress:
             progress(f"{name}: {out[name]['verdict']} (closest score {out[name]['closest']['score']:.3g})")
     return {
@@ -226,9 +251,10 @@ def _clean(x):
 
 def run(args) -> int:
     cache = Path(args.cache) if args.cache else None
-    rec = build(args.profile, args.seed, args.only, cache,
-                progress=lambda s: print(s, file=sys.stderr, flush=True))
     out = Path(args.out)
+    previous = json.loads(out.read_text())["targets"] if args.merge and out.is_file() else None
+    rec = build(args.profile, args.seed, args.only, cache,
+                progress=lambda s: print(s, file=sys.stderr, flush=True), previous=previous)
     if args.merge and out.is_file():
         old = json.loads(out.read_text())
         old["targets"].update(_clean(rec["targets"]))

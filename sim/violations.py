@@ -32,8 +32,8 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -491,8 +491,13 @@ def _key(inst: dict) -> str:
     return json.dumps(inst, sort_keys=True)
 
 
-def search(t: Target, size: SearchSize) -> SearchResult:
-    """Grid sample, then hill climbing from the best ``size.starts`` (module docstring)."""
+def search(t: Target, size: SearchSize, suspects=()) -> SearchResult:
+    """Grid sample, then hill climbing from the best ``size.starts`` (module docstring).
+
+    ``suspects``: instances to evaluate besides the grid's (e.g. where another bound about the same
+    policy and model was violated: DCM-T1/T2 are derived from DCM-P1); they join the pool that the
+    local search starts from.
+    """
     rng_grid, rng_local, sim_seed = streams(size.seed)
     memo: dict[str, Evaluation] = {}
 
@@ -508,6 +513,10 @@ def search(t: Target, size: SearchSize) -> SearchResult:
     pool = []
     for _ in range(size.grid):
         e = ev(t.sample(rng_grid))
+        if e is not None:
+            pool.append(e)
+    for inst in suspects:
+        e = ev(inst)
         if e is not None:
             pool.append(e)
     pool.sort(key=lambda e: e.score)

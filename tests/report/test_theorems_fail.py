@@ -80,3 +80,29 @@ def test_cli_ci_profile_writes_a_record(tmp_path):
     t = rec["targets"]["KLUCB-ASYMP"]
     assert t["search"]["size"]["grid"] == cv.PROFILES["ci"]["search"]["grid"]
     assert rec["meta"]["search_code_sha256"] == cv.search_code_hash()
+
+
+def test_exact_records_at_the_optimal_list():
+    """dcmKL-UCB on a DCM: the last-click window over-credits position 2 (records kept only when item 2 is
+    clicked or nothing is), here past item 1's mean, so A* is not where sorting by records settles."""
+    from clickbound.report.sections.theorems_fail import optimal_list_records
+
+    ex = optimal_list_records("dcmKL-UCB", "dcm", {"L": 2, "K": 2, "w": [0.8, 0.6], "v": [0.4, 0.1]})
+    # by hand: position 2 is recorded when it is clicked (user not stopped at 1: 1 − 0.8·0.4 = 0.68, times
+    # 0.6 = 51/125) or when nothing is clicked (0.2·0.4 = 10/125): ρ_2 = 51/61 ≈ 0.836 > w̄(1) = 0.8
+    assert ex["rho"] == ["4/5", "51/61"] and ex["fixed_point"] is False and ex["order_kept"] is False
+    # CascadeKL-UCB (first-click window) records are unbiased: ρ = w̄ and A* is kept
+    ok = optimal_list_records("CascadeKL-UCB", "dcm", {"L": 3, "K": 2, "w": [0.8, 0.6, 0.2], "v": [0.4, 0.1]})
+    assert ok["rho"] == ["4/5", "3/5"] and ok["fixed_point"] is True
+
+
+def test_suspects_come_from_violations_of_the_same_policy_and_model():
+    viol = {"status": "violated-in-simulation", "instance": {"L": 3, "K": 2, "w": [0.8, 0.6, 0.2], "v": [0.4, 0.1]}}
+    const = {"status": "violated-in-simulation", "instance": {"L": 3, "K": 2, "w": [0.8, 0.6, 0.2], "v": [0.4, 0.4]}}
+    fine = {"status": "consistent-in-simulation", "instance": {"L": 2, "K": 1, "w": [0.5, 0.2], "v": [0.5]}}
+    recs = [{"target": "DCM-P1[i=1]", "policy": "dcmKL-UCB", "model": "dcm", "confirmations": [viol, const, fine]},
+            {"target": "CASCADE-KLUCB", "policy": "CascadeKL-UCB", "model": "cascade",
+             "confirmations": [dict(viol, instance={"L": 2, "K": 1, "w": [0.5, 0.2]})]}]
+    assert cv.suspects_for(sv.TARGETS["DCM-T2"], recs) == [viol["instance"], const["instance"]]
+    assert cv.suspects_for(sv.TARGETS["DCM-T1"], recs) == [const["instance"]]  # v̄ ≡ γ only
+    assert cv.suspects_for(sv.TARGETS["DCM-P1[i=1]"], recs) == []  # not its own
