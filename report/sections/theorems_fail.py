@@ -109,8 +109,12 @@ def _fired_p(conf: dict) -> str:
     from clickbound.report.stats import p_text
 
     d = conf["decision"]
-    return ", ".join(f"{c['label']} ({p_text(float(c['p_opposite']))})" for c in d["comparisons"]
-                     if c.get("rejected_opposite"))
+    hit = [c for c in d["comparisons"] if c.get("rejected_opposite")]
+    if len(hit) > 4:  # a finite-time bound over many checkpoints: the first one and how many
+        return (f"{hit[0]['label']} ({p_text(float(hit[0]['p_opposite']))}) and {len(hit) - 1} later "
+                f"checkpoints of {len(d['comparisons'])} (largest p = "
+                f"{max(float(c['p_opposite']) for c in hit):.2g})")
+    return ", ".join(f"{c['label']} ({p_text(float(c['p_opposite']))})" for c in hit)
 
 
 def _growth(conf: dict) -> float:
@@ -131,8 +135,7 @@ def explain(target: dict, conf: dict, fb: dict, j: int = 0) -> list[str]:
     slope, bslope = _f(conf["slope"]), _f(conf.get("bound_slope", conf["coefficient"]))
     if math.isfinite(g):
         kind = ("about 10: the regret grows linearly (the policy is not consistent here)" if g > 5 else
-                "below 1: the slope falls from decade to decade, as it would while converging to its "
-                "constant from above" if g < 1 else
+                "below 1: the slope is falling from decade to decade" if g < 1 else
                 "about 1: the regret grows like log n, with a larger constant" if g < 2 else "in between")
         out.append(f"Slope of R on log n: {slope:.4g} over the last decade against the bound's {bslope:.4g}; "
                    f"last decade / previous decade = {g:.3g}, {kind}.")
@@ -159,7 +162,7 @@ def explain(target: dict, conf: dict, fb: dict, j: int = 0) -> list[str]:
                        "asymptotic statement.")
         slope_fired = any(lb.startswith("slope") for lb in fired)
         coef = _f(conf["coefficient"])
-        if slope_fired and "KL-UCB" in target["policy"] and bslope == coef:
+        if slope_fired and "KL-UCB" in target["policy"] and math.isclose(bslope, coef, rel_tol=1e-6):
             n_mid = conf["n"] / math.sqrt(10.0)
             allow = coef * (1.0 + 3.0 / math.log(n_mid))
             within = "within" if slope <= allow else "beyond"
