@@ -41,7 +41,7 @@ caption { caption-side: top; text-align: left; font-weight: 600; padding: 0.3em 
 figure { margin: 1em 0; }
 figure img { max-width: 100%; height: auto; border: 1px solid #ddd; }
 figcaption { font-size: 0.9em; color: #444; max-width: 60em; }
-figcaption .look { color: #1b1b1b; }
+figcaption .look { display: block; color: #1b1b1b; margin-top: 0.2em; }
 pre { background: #f6f6f6; padding: 0.6em; white-space: pre-wrap; overflow-wrap: anywhere;
       font-size: 0.85em; }
 .notice { background: #fff4d6; border-left: 4px solid #e0a800; padding: 0.5em 0.8em; }
@@ -237,7 +237,8 @@ def _html_block(b: dict) -> str:
     if k == "links":
         return "<ul>" + "".join(f'<li><a href="{e(h)}">{e(t)}</a></li>' for t, h in b["items"]) + "</ul>"
     if k == "figure":
-        look = f' <span class="look">{e(b["look"])}</span>' if b.get("look") else ""
+        look = (f'<span class="look"><strong>What to look at:</strong> {e(b["look"])}</span>'
+                if b.get("look") else "")
         cap = f"<figcaption>{e(b['caption'])}{look}</figcaption>" if b["caption"] or look else ""
         return (f'<figure><img alt="{e(b["caption"] or Path(b["path"]).name)}" '
                 f'src="{_png_data_uri(b["path"])}">{cap}</figure>')
@@ -292,7 +293,7 @@ def _md_block(b: dict, base: Path) -> str:
             rel = path.relative_to(base).as_posix()
         except ValueError:
             rel = path.as_posix()
-        look = f" {b['look']}" if b.get("look") else ""
+        look = f" What to look at: {b['look']}" if b.get("look") else ""
         return f"![{b['caption'] or path.name}]({rel})" + (f"\n\n*{b['caption']}{look}*" if look else "")
     raise ValueError(f"unknown block kind {k!r}")
 

@@ -134,7 +134,7 @@ def regret_vs_n(curves: dict, bounds: dict | None = None, title: str = ""):
         ax.set_xlabel("n (log scale)" if mode != "lin" else "n")
         ax.set_ylabel("cumulative regret" + (" (log scale)" if mode == "loglog" else ""))
         ax.grid(alpha=0.3, which="both" if mode == "loglog" else "major")
-    axes[0].legend(fontsize=7, loc="upper left")
+    axes[0].legend(fontsize=7, loc="best" if loglog else "upper left", framealpha=0.9)
     if loglog:
         _ratio_panel(axes[1], curves, bounds)
         fig.clickbound_look = (

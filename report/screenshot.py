@@ -222,17 +222,62 @@ def problems(result: dict) -> list[str]:
     return out
 
 
+#: put into a copy of the page to show one section alone at the top: headless Chromium's
+#: ``--screenshot`` does not scroll to a ``#fragment`` (the capture comes out blank)
+ISOLATE_SCRIPT = """<script>
+(function () {
+  var keep = false, target = %s, figuresOnly = %s;
+  Array.prototype.forEach.call(document.body.children, function (el) {
+    if (el.tagName === 'H2') { keep = (el.id === target); }
+    if (el.tagName === 'SCRIPT') { return; }
+    var shown = keep && (!figuresOnly || el.tagName === 'H2' || el.tagName === 'H3' || el.tagName === 'FIGURE');
+    if (!shown) { el.style.display = 'none'; }
+  });
+  window.scrollTo(0, 0);
+})();
+</script>"""
+
+
+def is_blank(png: Path) -> bool:
+    """True when every pixel of ``png`` has the same colour (a capture that shows nothing)."""
+    import matplotlib.image as mpimg
+    import numpy as np
+
+    img = mpimg.imread(str(png))
+    return bool(np.all(img == img.reshape(-1, img.shape[-1])[0]))
+
+
 def section_screenshot(html_path: Path, png: Path, anchor: str | None, browser: str, width: int = 1280,
                        height: int = 1600) -> Path:
-    """A ``width × height`` screenshot of the page scrolled to ``#anchor`` (the top when None)."""
+    """A ``width × height`` screenshot of the section ``anchor`` shown alone (the page's top when None).
+
+    ``anchor`` may end in ``" figures"``: the section's figures only (with its headings).
+    Raises ``RuntimeError`` when no image is written or it is blank.
+    """
+    import json
+
+    html_path = Path(html_path)
     png.parent.mkdir(parents=True, exist_ok=True)
     png.unlink(missing_ok=True)
-    url = Path(html_path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
-    proc = _run(browser, [f"--screenshot={png}", f"--window-size={width},{height}",
-                          f"--virtual-time-budget={VIRTUAL_TIME_MS // 4}", url])
+    target = html_path
+    if anchor:
+        text = html_path.read_text(encoding="utf-8")
+        idx = text.rfind("</body>")
+        name, _, only = anchor.partition(" ")
+        target = html_path.with_name(f".shot-{name}-{only or 'all'}.html")
+        script = ISOLATE_SCRIPT % (json.dumps(name), "true" if only == "figures" else "false")
+        target.write_text(text[:idx] + script + text[idx:], encoding="utf-8")
+    try:
+        proc = _run(browser, [f"--screenshot={png}", f"--window-size={width},{height}",
+                              f"--virtual-time-budget={VIRTUAL_TIME_MS // 4}", target.resolve().as_uri()])
+    finally:
+        if target != html_path:
+            target.unlink(missing_ok=True)
     if not png.exists() or png.stat().st_size == 0:
         raise RuntimeError(f"chromium wrote no screenshot of #{anchor} (exit {proc.returncode}): "
                            f"{proc.stderr[-800:]}")
+    if is_blank(png):
+        raise RuntimeError(f"the screenshot of #{anchor} is blank: {png}")
     return png
 
 
@@ -252,12 +297,19 @@ def browser_check(html_path: Path, shots_dir: Path, anchors: dict[str, str | Non
 
 
 def default_anchors(html_text: str) -> dict[str, str | None]:
-    """Front page, claims, errata, sources and every computed experiment section of a report."""
+    """Front page, claims, errata, sources and every experiment section of a report (``name: anchor``);
+    for an experiment section with figures also ``<name>-figures``: its figures alone."""
     import re
 
-    ids = re.findall(r'<h2 id="([^"]+)"', html_text)
+    parts = re.split(r'(?=<h2 id=")', html_text)
     keep = {"front": None}
-    for i in ids:
+    for part in parts:
+        m = re.match(r'<h2 id="([^"]+)"', part)
+        if not m:
+            continue
+        i = m.group(1)
         if i in ("claims", "errata", "sources") or i.startswith("exp_"):
             keep[i] = i
+        if i.startswith("exp_") and "<figure>" in part:
+            keep[f"{i}-figures"] = f"{i} figures"
     return keep

@@ -137,7 +137,7 @@ def _failing_theorems(secs: dict) -> list[list]:
                 if c.get("verdict") in ("violated", "inconsistent"):
                     rows.append([b["theorem_id"], f"{d.get('id', name)}: {s['label']} ({b['policy']})",
                                  c["verdict"] + (" at these n" if c["verdict"] == "inconsistent" else ""),
-                                 f"{c.get('test', '')}; α = {c.get('level', '')}", name])
+                                 f"{c.get('test', '')}; α = {_num(c.get('level'))}", name])
     tf = secs.get("theorems_fail", {})
     if tf.get("status") == "computed":
         d = tf["data"]
@@ -157,6 +157,13 @@ def _failing_theorems(secs: dict) -> list[list]:
                 rows.append([v["claim_id"], v.get("source") or "", v.get("scope_text") or v["status"],
                              detail_text(v), "claims"])
     return rows
+
+
+def _num(x) -> str:
+    try:
+        return f"{float(x):.3g}"
+    except (TypeError, ValueError):
+        return str(x or "")
 
 
 def detail_text(v: dict) -> str:
