@@ -39,7 +39,7 @@ from clickbound.bounds import dcm as bd
 from clickbound.bounds import depth as bdp
 from clickbound.bounds import single_arm as bs
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
-from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 
 DATA = Path(__file__).resolve().parent / "data" / "violations.json"
 #: relative tolerance on the recomputed coefficient (same code, same floats: only a changed bound moves it)
@@ -277,3 +277,62 @@ def claims_from(rec: dict) -> list[ProcedureClaim]:
 def violation_claims():
     rec = record()
     return [] if rec is None else claims_from(rec)
+
+
+def _violating(rec: dict, target: str) -> list[dict]:
+    t = rec["targets"].get(target)
+    return [] if t is None else [c for c in t["confirmations"] if c["status"] == "violated-in-simulation"]
+
+
+def p1_erratum(rec: dict) -> Erratum | None:
+    """DCM-P1 for i < K, from the record (None when the record shows no such violation).
+
+    Issue 13a's ERR-DCM-ALG-SELECTION-BIAS leaves open what the biased records do to Theorem 1 and
+    to the proposition both theorems rest on; the search decides it in simulation.
+    """
+    hits = [(t, c) for t in ("DCM-P1[i=1]", "DCM-P1[i=2]", "DCM-P1[i=3]") for c in _violating(rec, t)]
+    if not hits:
+        return None
+    name, c = hits[0]
+    k = int(c["instance"]["K"])
+    prev = c.get("slopes_previous_decade") or [math.nan]
+    t1 = rec["targets"].get("DCM-T1", {})
+    t2 = rec["targets"].get("DCM-T2", {})
+    return Erratum(
+        id="ERR-DCM-P1-DCMKLUCB", spec_id="DCM-P1", source_file="000_0b27131c69d8f24c.txt",
+        location="命題1 (cascade regret R_i(n) of dcmKL-UCB for every i ∈ [K]), used by 定理1 (i = K) and 定理2 "
+                 "(every i)",
+        source_says="for every i ∈ [K], dcmKL-UCB's cascade regret of its first i positions is "
+                    "O(log n), proved by reference to Kveton et al. (2015a)'s cascade analysis",
+        truth=(f"{name}: on the DCM {json.dumps(c['instance'], sort_keys=True)} (K = {k}) "
+               f"R_{name.split('=')[1].rstrip(']')}(n) grows "
+               f"linearly: per-run slope of R_i on log n {c['slope']:.4g} over [n/10, n] at n = {c['n']:,} "
+               f"({c['runs']} runs, seed {c['seed']}) against {_f(c['bound_slope']):.4g} for the bound, "
+               f"{sum(prev) / len(prev):.4g} over the decade before (violated in simulation, one-sided t, "
+               f"Holm, level {c['level']:g}); the cascade analysis assumes each stored observation of an "
+               "item is a Bernoulli(w̄) draw, but dcmKL-UCB stores positions up to the last click, selected "
+               "by the outcome (ERR-DCM-ALG-SELECTION-BIAS), so the item below position i can be recorded "
+               "above the one at i and the top i positions never settle"),
+        evidence_claims=tuple(dict.fromkeys(claim_id(rec["targets"][t]) for t, _c in hits))
+        + ("FB-UNBIASED/dcmKL-UCB/dcm",),
+        conclusion_survives=(
+            "Theorem 1 uses the proposition at i = K only (which items are shown, not their order, matters "
+            "when v̄ is constant): the search found " +
+            ("no violation of DCM-T1" if t1.get("verdict") == "consistent-in-simulation" else
+             "a violation of DCM-T1" if t1 else "nothing about DCM-T1 (not searched)") +
+            " (VIOL/DCM-T1/dcmKL-UCB); Theorem 2 weights every i and " +
+            ("is violated in simulation too (VIOL/DCM-T2/dcmKL-UCB)" if t2.get("verdict") ==
+             "violated-in-simulation" else "was not found violated (VIOL/DCM-T2/dcmKL-UCB)")),
+        extra={"record": "lemmas/data/violations.json"})
+
+
+def _register_errata() -> None:
+    rec = record()
+    if rec is None:
+        return
+    e = p1_erratum(rec)
+    if e is not None:
+        register_erratum(e)
+
+
+_register_errata()

@@ -99,3 +99,27 @@ def test_committed_record_covers_every_target_and_re_decides():
     out = _decide_all(rec)
     for t in rec["targets"].values():
         assert out[lv.claim_id(t)].status == t["verdict"]
+
+
+def test_p1_erratum_follows_the_record():
+    """The erratum is built from the record: present iff DCM-P1 is violated there, citing its claims."""
+    from clickbound import lemmas
+
+    rec = lv.record()
+    if rec is None:
+        pytest.skip("lemmas/data/violations.json not generated")
+    e = lv.p1_erratum(rec)
+    violated = [n for n in ("DCM-P1[i=1]", "DCM-P1[i=2]", "DCM-P1[i=3]")
+                if rec["targets"][n]["verdict"] == "violated-in-simulation"]
+    assert (e is not None) == bool(violated)
+    if e is not None:
+        assert {lv.claim_id(rec["targets"][n]) for n in violated} <= set(e.evidence_claims)
+        assert e.id in {x.id for x in lemmas.errata()}
+        for cid in e.evidence_claims:
+            if cid.startswith("VIOL/"):
+                assert lemmas.get(cid).decide(1.0).status == "violated-in-simulation"
+    clean = copy.deepcopy(rec)
+    for n in ("DCM-P1[i=1]", "DCM-P1[i=2]", "DCM-P1[i=3]"):
+        for c in clean["targets"][n]["confirmations"]:
+            c["status"] = "consistent-in-simulation"
+    assert lv.p1_erratum(clean) is None
