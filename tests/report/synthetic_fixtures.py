@@ -148,6 +148,9 @@ def synthetic_results(all_experiments: bool = False) -> dict:
         # the sources section renders annotated pages of the real sources; its own tests cover it
         "sources": {"title": "sources", "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0,
                     "data": {}},
+        # exact analysis: rendered from a small fixture (tests/report/test_exact_analysis_section.py)
+        "exact_analysis": {"title": "exact_analysis", "status": "computed", "reason": "", "wall_s": 0.0,
+                           "data": EXACT_ANALYSIS_FIXTURE},
         "notebooks": {"title": "notebooks", "status": "computed", "reason": "", "wall_s": 0.0, "data": {
             "notebooks": [{"name": "syn_notebook", "file": "syn_notebook.ipynb", "title": "Fixture notebook",
                            "findings": "## What we found\nfixture text"}]}},
@@ -167,3 +170,18 @@ def synthetic_results(all_experiments: bool = False) -> dict:
                      "sections_wall_s": {k: v["wall_s"] for k, v in secs.items()},
                      "versions": {"python": "fixture", "git_commit": "fixture"}},
             "sections": secs}
+
+
+#: a minimal exact-analysis section (FB-UNBIASED rows, one FB-FIX row, one exact-regret row)
+EXACT_ANALYSIS_FIXTURE = {
+    "feedback": [
+        {"id": "FB-UNBIASED/SYN/dcm", "statement": "fixture", "status": "refuted", "scope_text": "refuted",
+         "counterexample": {"w": "1/2"}, "method": "fixture"},
+        {"id": "FB-UNBIASED/SYN/cascade", "statement": "fixture", "status": "proved",
+         "scope_text": "proved (every parameter)", "counterexample": None, "method": "fixture"},
+        {"id": "FB-FIX/SYN/dcm", "statement": "settles at a mixture", "status": "proved",
+         "scope_text": "proved (every parameter)", "counterexample": None, "method": "fixture"}],
+    "exact_regret": {"what": "fixture", "tie_rule": "uniform ties", "rows": [
+        {"instance": "syn", "policy": "UCB1", "model": "cascade", "K": 1, "n": 3, "regret": 0.5,
+         "dp_states": 7, "violated_at_as_printed": [2, 3], "violated_at_corrected": []}]},
+}
