@@ -20,6 +20,7 @@ import numpy as np
 
 from clickbound.bounds.kl import klucb_index_scalar
 from clickbound.sim.kernels import topk_nb
+from clickbound.sim.policies._lazy import HZ, OBS, SUM, lazy_state, lazy_topk
 from clickbound.sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
 from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties
@@ -128,12 +129,30 @@ class UCB1(_SingleArm):
 
 
 # ----------------------------------------------------------------------------- KL-UCB
+# The kernel evaluates the indices lazily (sim.policies._lazy, as CascadeKL-UCB does): the same arm
+# and the same tie draws as the eager index of every arm every round (klucb_index_scalar(w, T, t)
+# is the float klucb_index_level(w, g(t)/T) that _lazy brackets), at ~0.6x the time per round on
+# two arms (issue 14: the Lai–Robbins grid); tests/sim/test_contract.py checks the lists agree.
 @numba.njit
+def _klucb_init(state, x0):
+    F = state[0]
+    for e in range(F.shape[1]):
+        F[SUM, e] = x0[e]
+        F[OBS, e] = 1.0
+
+
+@numba.njit(error_model="numpy")  # not cached: numba's cache misses changes in callees from other modules
 def _klucb_select(state, t, rng, A):
-    n, s, idx, cand = state
-    for e in range(n.shape[0]):
-        idx[e] = klucb_index_scalar(s[e] / n[e], n[e], float(t))
-    topk_nb(idx, 1, rng, A, cand)
+    F, I, stats, gc = state
+    lazy_topk(t, 1, rng, A, F, I, stats, gc)
+
+
+@numba.njit
+def _klucb_update(state, t, A, clicks, depth):
+    F, I = state[0], state[1]
+    F[OBS, A[0]] += 1.0
+    F[SUM, A[0]] += clicks[0]
+    I[HZ, A[0]] = 0  # the arm's cached index bounds are stale
 
 
 @register_policy("KL-UCB", models=MODELS)
@@ -148,9 +167,9 @@ class KLUCB(_SingleArm):
     """
 
     needs_init = True
-    kernel_init = _counts_init
+    kernel_init = _klucb_init
     kernel_select = _klucb_select
-    kernel_update = _counts_update
+    kernel_update = _klucb_update
 
     def __init__(self, L, K, pol_rng, **params):
         reject_unknown("KL-UCB", params, ())
@@ -158,9 +177,11 @@ class KLUCB(_SingleArm):
 
     @staticmethod
     def kernel_state(L, K, **params):
+        """:func:`clickbound.sim.policies._lazy.lazy_state`: ``F`` holds the sums and pulls (rows
+        ``SUM``, ``OBS``) and the index brackets."""
         reject_unknown("KL-UCB", params, ())
         _check_single(L, K)
-        return (np.zeros(L), np.zeros(L), np.zeros(L), np.zeros(L, dtype=np.int64))
+        return lazy_state(L)
 
     def initialise(self, x0):
         """One observation ``x0[e] ∈ {0, 1}`` of every arm, drawn by the environment."""
