@@ -30,6 +30,7 @@ from clickbound.report.experiments import (
     Sizes,
     bound_verdicts,
     monotone_in,
+    ratio_about,
     register_experiment,
     verdict,
 )
@@ -87,6 +88,8 @@ EXP_T1 = register_experiment(Experiment(
 PL_GRID = (0.6, 0.3, 0.15, 0.08, 0.04)
 PL_PREFIX = (1.0, 0.80, 0.70, 0.60)  # the deep profile's first four slots
 PAIR = ("OD-UCB", "PBM-UCB")
+#: "about P_K^-2" read generously: within a factor 4 either way (the bounds' ratio is of leading terms only)
+RATIO_WITHIN = 4.0
 
 
 def _pl_settings(profile):
@@ -156,6 +159,9 @@ EXP_PL = register_experiment(Experiment(
     qualitative=(
         Qualitative("The gain R(PBM-UCB) − R(OD-UCB) grows as P_K shrinks (差が拡大)", gain_grows_as_pk_shrinks("difference")),
         Qualitative("The ratio R(PBM-UCB) / R(OD-UCB) grows as P_K shrinks", gain_grows_as_pk_shrinks("ratio")),
+        Qualitative(f"Remark 1 read against the regrets: at P_K = {PL_GRID[-1]:g}, R(PBM-UCB)/R(OD-UCB) is about the "
+                    f"ratio of leading terms P_K^-2 = {PL_GRID[-1] ** -2:g} (within a factor {RATIO_WITHIN:g})",
+                    ratio_about("PBM-UCB", "OD-UCB", PL_GRID[-1] ** -2, RATIO_WITHIN, setting=len(PL_GRID) - 1)),
     ),
 ))
 
