@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from functools import cache
 
 import numba
 import numpy as np
@@ -48,10 +49,15 @@ M_CHECK = 8
 
 
 # ---------------------------------------------------------------- exact finite-horizon values
+@cache
+def _bracket(a, b, lam):
+    return index_bracket(a, b, lam, TOL)
+
+
 def _index_order(s1, f1, s2, f2, lam):
     """0 or 1: the arm of larger Gittins index (certified), None if the brackets overlap."""
-    b1 = index_bracket(ARMS[0][0] + s1, ARMS[0][1] + f1, lam, TOL)
-    b2 = index_bracket(ARMS[1][0] + s2, ARMS[1][1] + f2, lam, TOL)
+    b1 = _bracket(ARMS[0][0] + s1, ARMS[0][1] + f1, lam)
+    b2 = _bracket(ARMS[1][0] + s2, ARMS[1][1] + f2, lam)
     if b1[0] > b2[1]:
         return 0
     if b2[0] > b1[1]:
@@ -61,6 +67,11 @@ def _index_order(s1, f1, s2, f2, lam):
 
 def finite_values(T: int, lam: Fraction = LAM):
     """``(V*_T, V^G_T)`` at the root, exact: ``E Σ_(t=1)^T λ^t g_t`` of the Bayes-optimal and the index policy."""
+    return finite_table(T, lam)[T]
+
+
+def finite_table(T_max: int, lam: Fraction = LAM) -> dict:
+    """``{T: (V*_T, V^G_T)}`` for ``T = 1 … T_max`` (one memo shared by every horizon)."""
     opt_memo: dict = {}
     git_memo: dict = {}
     order_memo: dict = {}
@@ -96,14 +107,11 @@ def finite_values(T: int, lam: Fraction = LAM):
         return git_memo[key]
 
     root = (0, 0, 0, 0)
-    return v_opt(root, T), v_git(root, T)
+    return {T: (v_opt(root, T), v_git(root, T)) for T in range(1, T_max + 1)}
 
 
 def _finite_decide(budget_s):
-    rows = {}
-    for T in range(1, T_MAX + 1):
-        vo, vg = finite_values(T)
-        rows[T] = (vo, vg, vo - vg)
+    rows = {T: (vo, vg, vo - vg) for T, (vo, vg) in finite_table(T_MAX).items()}
     gaps = [rows[T][2] for T in rows]
     if not gaps[0] > 0:  # pragma: no cover
         raise AssertionError("no gap at T = 1")

@@ -9,10 +9,10 @@ states; ``P(θ_1 > θ_2)`` in closed form for integer Beta parameters).
 
 * **TS-PRINTED/regret** (expected false) — the printed rule has the same expected regret as Thompson
   sampling: refuted exactly (the values differ from ``T = 2``).  Evidence on means (3/5, 2/5): for
-  ``T ≤ 16`` the printed rule's regret is *smaller* (it exploits more), but it locks on the worse arm: with
+  ``T ≤ 12`` the printed rule's regret is *smaller* (it exploits more), but it locks on the worse arm: with
   probability ``P_T`` arm 1 is pulled first, fails, and is never pulled again up to round ``T`` (the rule then
   plays arm 2 while its success rate stays above ≈ 0.293, where ``P(Beta(1,2) > θ_2) = E(1 − θ_2)² < 1/2``);
-  ``P_T`` decreases to 0.0536 at ``T = 64`` (0.05359 at ``T = 256``, computed once), so the printed rule's
+  ``P_T`` decreases to 0.0558 at ``T = 32`` (0.0541 at ``T = 64``, 0.05359 at ``T = 256``, computed once), so the printed rule's
   regret grows like ``≥ P_∞ · (1/5) · T`` if ``P_∞ = lim P_T > 0`` — exact values, not a proof of the limit.
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from clickbound.lemmas.engine.registry import register
 SRC = "003_f899901a464da92a.txt"
 LOC = f"{SRC}, '#OLD > Thompson sampling' (lines 356-361)"
 MEANS = (Fraction(3, 5), Fraction(2, 5))
-T_MAX = 16
+T_MAX = 12
 
 
 def _beta_fn(x: int, y: int) -> Fraction:
@@ -97,7 +97,7 @@ def lock_in_probability(T: int, means=MEANS) -> Fraction:
 def _decide(budget_s):
     rows = {T: (expected_regret("printed", T), expected_regret("ts", T)) for T in range(1, T_MAX + 1)}
     diff_at = next(T for T, (a, b) in rows.items() if a != b)
-    lock = {T: lock_in_probability(T) for T in (2, 4, 8, 16, 32, 64)}
+    lock = {T: lock_in_probability(T) for T in (2, 4, 8, 16, 32)}
     return Outcome("refuted", "exact rational dynamic programming over posterior states",
                    evidence={"means": [str(m) for m in MEANS], "prior": "Beta(1,1) on both arms",
                              "R(T) printed rule": {T: float(a) for T, (a, _) in rows.items()},
@@ -118,5 +118,5 @@ def lecture_ts_claims():
         statement_text="the printed rule (play the arm with the largest posterior probability of being optimal) has "
                        "the same expected regret as Thompson sampling (play each arm with that probability)",
         decide=_decide,
-        description="Two Bernoulli arms (3/5, 2/5), Beta(1,1) priors: exact R(T) of both rules, T ≤ 16, and the "
+        description="Two Bernoulli arms (3/5, 2/5), Beta(1,1) priors: exact R(T) of both rules, T ≤ 12, and the "
                     "probability of the printed rule's lock-in on the worse arm.")]
