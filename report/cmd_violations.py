@@ -69,6 +69,9 @@ def add_arguments(p):
     p.add_argument("--merge", action="store_true",
                    help="keep the other targets already in --out (update only the ones searched); their "
                         "violating instances are tried as suspects")
+    p.add_argument("--confirm-max", type=int, default=None, metavar="N",
+                   help="confirm at most N instances per target (the closest first, then every candidate "
+                        "with ratio < 1 in order); default: the profile's; 0 = all")
     p.add_argument("--json", action="store_true", help="print the record as JSON")
 
 
@@ -169,10 +172,12 @@ def suspects_for(t, records) -> list[dict]:
     return out
 
 
-def run_target(index: int, t, profile: str, seed: int, cache, suspects=()) -> dict:
+def run_target(index: int, t, profile: str, seed: int, cache, suspects=(), confirm_max=None) -> dict:
     from clickbound.sim import violations as sv
 
-    prof = PROFILES[profile]
+    prof = dict(PROFILES[profile])
+    if confirm_max is not None:
+        prof["confirm_max"] = confirm_max if confirm_max > 0 else 10 ** 9
     tseed = target_seed(seed, index)
     size = sv.SearchSize(**prof["search"], seed=tseed)
     t0 = time.time()
@@ -201,13 +206,16 @@ def run_target(index: int, t, profile: str, seed: int, cache, suspects=()) -> di
                    "best": res.best, "candidates": len(res.candidates), "wall_s": search_s,
                    "target_seed": tseed},
         "confirmations": confs, "confirm_seed": conf_seed,
+        "unconfirmed_candidates": [c for c in res.candidates
+                                   if json.dumps(c["instance"], sort_keys=True) not in seen],
         "verdict": "violated-in-simulation" if violated else "consistent-in-simulation",
         "closest": {"instance": closest["instance"], "score": closest["score"],
                     "value_ratio": closest["value_ratio"], "slope_ratio": closest["slope_ratio"]},
     }
 
 
-def build(profile: str, seed: int, only=None, cache=None, progress=None, previous=None) -> dict:
+def build(profile: str, seed: int, only=None, cache=None, progress=None, previous=None,
+          confirm_max=None) -> dict:
     """Search and confirm every target (or ``only`` those); ``previous``: targets of an earlier record
     whose violating instances are tried as suspects (:func:`suspects_for`)."""
     from clickbound.sim import violations as sv
@@ -224,11 +232,12 @@ def build(profile: str, seed: int, only=None, cache=None, progress=None, previou
             continue
         done = list((previous or {}).values()) + list(out.values())
         out[name] = run_target(i, sv.TARGETS[name], profile, seed, cache,
-                               suspects_for(sv.TARGETS[name], done))
+                               suspects_for(sv.TARGETS[name], done), confirm_max)
         if progress:
             progress(f"{name}: {out[name]['verdict']} (closest score {out[name]['closest']['score']:.3g})")
     return {
-        "meta": {"profile": profile, "sizes": PROFILES[profile], "seed": seed, "wall_s": time.time() - t0,
+        "meta": {"profile": profile, "sizes": PROFILES[profile], "confirm_max_override": confirm_max,
+                 "seed": seed, "wall_s": time.time() - t0,
                  "search_code_sha256": search_code_hash(), "python": platform.python_version(),
                  "numpy": np.__version__, "written_utc": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                  "grids": {"W": list(sv.W_GRID), "V": list(sv.V_GRID), "L_max": sv.L_MAX, "K_max": sv.K_MAX},
@@ -254,7 +263,8 @@ def run(args) -> int:
     out = Path(args.out)
     previous = json.loads(out.read_text())["targets"] if args.merge and out.is_file() else None
     rec = build(args.profile, args.seed, args.only, cache,
-                progress=lambda s: print(s, file=sys.stderr, flush=True), previous=previous)
+                progress=lambda s: print(s, file=sys.stderr, flush=True), previous=previous,
+                confirm_max=args.confirm_max)
     if args.merge and out.is_file():
         old = json.loads(out.read_text())
         old["targets"].update(_clean(rec["targets"]))

@@ -282,12 +282,15 @@ def render(data: dict, rctx: RenderContext) -> list:
         c = t["closest"]
         s = t["search"]
         best = min(t["confirmations"], key=lambda x: _f(x["score"]))
+        nv = sum(c["status"] == "violated-in-simulation" for c in t["confirmations"])
         rows.append([name, t["policy"], t["model"], t["kind"], s["evaluated"], f"{s['rounds_simulated_at_most']:.3g}",
+                     f"{nv}/{len(t['confirmations'])}",
                      _inst_text(c["instance"]), _f(c["score"]), _f(c["value_ratio"]), _f(c["slope_ratio"]),
                      claims.get(ids[name], {}).get("status", t["verdict"]),
                      f"n = {best['n']:,}, {best['runs']} runs; power of the 'holds' test: {best['power_text']}"])
     blocks.append(doc.table(
-        ["bound", "policy", "model", "kind", "instances", "rounds", "closest instance", "smallest ratio",
+        ["bound", "policy", "model", "kind", "instances", "rounds", "violated/confirmed", "closest instance",
+         "smallest ratio",
          "value ratio", "slope ratio", "verdict", "decided at"], rows,
         caption="Every bound searched: size, closest instance and the tightness atlas (smallest ratio at the "
                 "confirmation runs)", filterable=True))
@@ -314,19 +317,34 @@ def render(data: dict, rctx: RenderContext) -> list:
     blocks.append(doc.h("Bounds violated in simulation", 3))
     any_v = False
     for name, t in rec["targets"].items():
-        for j, conf in enumerate(t["confirmations"]):
-            if conf["status"] != "violated-in-simulation":
-                continue
-            any_v = True
-            blocks.append(doc.h(f"{name} — {t['policy']} on {t['model']}", 4,
-                                anchor=f"viol-{doc.slug(name)}-{j}"))
-            blocks.append(doc.p(f"Instance: {_inst_text(conf['instance'])}; decided at n = {conf['n']:,}, "
-                                f"{conf['runs']} runs, seed {conf['seed']}; test: "
-                                f"{lv.test_text(t['kind'], conf['asymptotic'])}, level {conf['level']:g}."))
-            for line in explain(t, conf, fbs.get(name, {}), j):
-                blocks.append(doc.p(line))
-            blocks.append(doc.figure(_regret_figure(name, t, conf, rctx, j),
-                                     "Regret against the bound on log axes (known part; omitted constants excluded)."))
+        viol = [(j, c) for j, c in enumerate(t["confirmations"]) if c["status"] == "violated-in-simulation"]
+        if not viol:
+            continue
+        any_v = True
+        # the instance with the smallest ratio is shown in full; the others in one table
+        j, conf = min(viol, key=lambda jc: _f(jc[1]["score"]))
+        blocks.append(doc.h(f"{name} — {t['policy']} on {t['model']}", 4, anchor=f"viol-{doc.slug(name)}"))
+        blocks.append(doc.p(f"{len(viol)} of {len(t['confirmations'])} confirmed instances violate it. "
+                            f"Shown in full: {_inst_text(conf['instance'])}; decided at n = {conf['n']:,}, "
+                            f"{conf['runs']} runs, seed {conf['seed']}; test: "
+                            f"{lv.test_text(t['kind'], conf['asymptotic'])}, level {conf['level']:g}."))
+        for line in explain(t, conf, fbs.get(name, {}), j):
+            blocks.append(doc.p(line))
+        blocks.append(doc.figure(_regret_figure(name, t, conf, rctx, j),
+                                 "Regret against the bound on log axes (known part; omitted constants excluded)."))
+        if len(t["confirmations"]) > 1:
+            blocks.append(doc.table(
+                ["instance", "role", "verdict", "ratio", "slope (last decade)", "bound slope",
+                 "slope last/previous decade", "R(n) at n", "known part at n"],
+                [[_inst_text(c["instance"]), c["role"], c["status"], _f(c["score"]), _f(c["slope"]),
+                  _f(c.get("bound_slope", c["coefficient"])), _growth(c), _f(c["mean"][-1]),
+                  _f(c["bound"][-1]) if c["bound"][-1] is not None else None]
+                 for c in t["confirmations"]],
+                caption=f"{name}: every confirmed instance (n = {conf['n']:,}, {conf['runs']} runs each)"))
+        un = t.get("unconfirmed_candidates") or []
+        if un:
+            blocks.append(doc.p(f"{len(un)} further candidate(s) of the search (ratio < 1 at the search size) "
+                                "were not confirmed: " + "; ".join(_inst_text(c["instance"]) for c in un) + "."))
     if not any_v:
         blocks.append(doc.p("None: no confirmed instance violated its bound at the confirmation size."))
     return blocks

@@ -23,6 +23,7 @@ def test_decide_finds_a_planted_violation_and_passes_a_loose_bound():
     assert cv.decide(t, cps, over / 4, bound, 3.0, False).answer == "reproduced"
 
 
+@pytest.mark.slow  # simulates (seconds; minutes on a loaded machine)
 def test_ucb1_as_printed_is_violated_where_alpha_is_large():
     """UCB1 explores ∝ α; the printed bound dropped α: with α = 16 its regret passes it (source 002)."""
     conf = cv.confirm(sv.TARGETS["UCB1-BOUND/as-printed"], UCB1_LOUD, 5000, 5, seed=3)
@@ -50,6 +51,7 @@ def _record(tmp_path):
     return path
 
 
+@pytest.mark.slow  # simulates (seconds; minutes on a loaded machine)
 def test_section_computes_and_renders_from_a_record(tmp_path, monkeypatch):
     from clickbound.lemmas import violations as lv
     from clickbound.report.sections import ComputeContext, RenderContext
