@@ -40,7 +40,21 @@ def latex_mathml(tex: str, display: bool = False) -> str | None:
         out = convert(tex, display="block" if display else "inline")
     except Exception:  # noqa: BLE001 - a converter error means: keep the source text
         return None
-    return out if "<merror" not in out else None
+    return _compact(out) if "<merror" not in out else None
+
+
+_XMLNS = ' xmlns="http://www.w3.org/1998/Math/MathML"'
+_CHARREF = re.compile(r"&#x([0-9A-Fa-f]+);")
+
+
+def _compact(mml: str) -> str:
+    """Shorter MathML for an HTML page: no namespace attribute (the HTML parser puts ``<math>`` in
+    it) and characters instead of numeric references (except ``<``, ``>``, ``&``, ``"``)."""
+    def char(m):
+        c = chr(int(m.group(1), 16))
+        return m.group(0) if c in '<>&"' else c
+
+    return _CHARREF.sub(char, mml.replace(_XMLNS, ""))
 
 
 @lru_cache(maxsize=4096)
@@ -139,7 +153,7 @@ def tex_text_html(text: str) -> str:
 # ------------------------------------------------------------- prose with Unicode math
 
 _LETTERS = r"[^\W_]"  # a letter or digit (Unicode), never the underscore
-_ATOM = re.compile(rf"({_LETTERS}[\u0300-\u036f]*)+(?=[_^])")
+_ATOM = re.compile(rf"(({_LETTERS}[\u0300-\u036f]*)+|[∏∑Σ∫⋃⋂])(?=[_^])")
 _RELS = (("<=", "≤"), (">=", "≥"), ("!=", "≠"), ("->", "→"))
 #: multi-letter bases that are one operator name, not a code identifier
 _NAMES = {"log", "exp", "max", "min", "argmax", "argmin", "sup", "inf", "lim", "Pr", "KL", "sqrt"}
@@ -161,7 +175,7 @@ def _balanced(text: str, i: int, open_: str, close: str) -> int:
 def _script(text: str, i: int, strict: bool = False) -> tuple[str, int] | None:
     """The argument of a ``_``/``^`` at ``text[i-1]``: ``{…}``, ``(…)`` or a run of letters/digits.
 
-    ``strict`` (prose): a bare run must be short and not continue with ``_`` (``needs_init`` is code).
+    ``strict`` (prose): a bare run must be short (``x_init`` is code, ``a^t_k`` is not).
     """
     if i >= len(text):
         return None
@@ -172,7 +186,7 @@ def _script(text: str, i: int, strict: bool = False) -> tuple[str, int] | None:
             return (text[i + 1:j - 1], j) if j > 0 else None
     m = re.compile(rf"[−\-]?({_LETTERS}[\u0300-\u036f]*|[*ᵀ'′])+").match(text, i)
     if m:
-        if strict and (len(m.group(0)) > 3 or text[m.end():m.end() + 1] == "_"):
+        if strict and len(m.group(0)) > 3:
             return None
         return m.group(0), m.end()
     return None
@@ -233,7 +247,7 @@ def _attach_scripts(text: str, i: int, base: str, strict: bool = False) -> tuple
 
 
 def _inline(content: str) -> str:
-    return f'<math xmlns="http://www.w3.org/1998/Math/MathML" display="inline">{content}</math>'
+    return f'<math display="inline">{content}</math>'
 
 
 _QUOTED_TEX = re.compile(r"'([^'\n]*\\[A-Za-z][^'\n]*)'")
@@ -265,7 +279,8 @@ def prose_html(text: str) -> str:
         m = _ATOM.match(text, i)
         if m and (i == 0 or not re.match(_LETTERS, text[i - 1])) and \
                 (len(m.group(0)) <= 3 or m.group(0) in _NAMES):
-            base = f"<mi>{html.escape(m.group(0))}</mi>"
+            tag = "mo" if m.group(0) in "∏∑Σ∫⋃⋂" else "mi"
+            base = f"<{tag}>{html.escape(m.group(0))}</{tag}>"
             tok, j = _attach_scripts(text, m.end(), base, strict=True)
             if j > m.end():
                 out.append(html.escape(text[last:i]))

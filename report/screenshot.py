@@ -3,6 +3,14 @@
 Usage::
 
     python -m clickbound.report.screenshot [--out DIR] [--html FILE] [--width 1280] [--height 4000] [--pages 3]
+    python -m clickbound.report.screenshot --check out/browser   # the browser check (issue 17)
+
+``--check DIR`` opens the page at ``--width`` with a measuring script in a copy of it and
+reports what a reader would stumble on (sideways overflow, figures that do not load or lack a
+caption, MathML errors, TeX shown raw, script errors, console messages), writes
+``DIR/check.json`` and screenshots of the front page, the claims, errata and sources sections
+and every experiment section (and its figures) — each section shown alone, since headless
+Chromium's ``--screenshot`` does not scroll to a ``#fragment``.
 
 Writes ``DIR/screenshots/page-1.png`` (the top ``height`` pixels of the page) and,
 with ``--pages N``, ``page-k.png`` for k ≤ N taken with a window k·height tall (the
@@ -65,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--height", type=int, default=4000)
     ap.add_argument("--pages", type=int, default=1,
                     help="also write taller captures: page k shows the top k·height pixels")
+    ap.add_argument("--check", metavar="DIR", default=None,
+                    help="run the browser check (overflow at --width, figures, MathML, raw TeX, console) and "
+                         "write DIR/check.json and one screenshot per section of interest; exit 1 on problems")
     args = ap.parse_args(argv)
     out = Path(args.out)
     html = Path(args.html) if args.html else out / "index.html"
@@ -79,6 +90,18 @@ def main(argv: list[str] | None = None) -> int:
     if browser is None:
         print("screenshot: SKIPPED — no chromium on PATH (Debian: apt-get install -y chromium)")
         return 0
+    if args.check:
+        try:
+            rep = browser_check(html, Path(args.check), default_anchors(html.read_text(encoding="utf-8")),
+                                browser, width=args.width)
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            print(f"screenshot: FAILED — {exc}", file=sys.stderr)
+            return 1
+        for line in rep["problems"]:
+            print(f"problem: {line}")
+        print(f"screenshot: {len(rep['screenshots'])} screenshots and check.json in {args.check}; "
+              f"{len(rep['problems'])} problems; page {rep['bytes']:,} bytes")
+        return 1 if rep["problems"] else 0
     written = []
     try:
         for k in range(1, args.pages + 1):

@@ -18,6 +18,8 @@ from clickbound.report.sections import ComputeContext, RenderContext, Section, r
 
 #: the proof summary / evidence shown in a table cell is cut here (the JSON has it all)
 CELL_CHARS = 240
+#: the evidence record folded under a claim's row is cut here (the page stays a few MB)
+EVIDENCE_CHARS = 1500
 
 
 def compute(ctx: ComputeContext) -> dict:
@@ -136,7 +138,9 @@ def evidence_cell(v: dict) -> dict:
     """The counterexample or summary, folded when long; the full JSON evidence one click away."""
     short = detail(v)
     full = json.dumps(v.get("evidence") or {}, ensure_ascii=False, default=str, indent=1)
-    body = f"<pre>{html.escape(full[:6000])}{'…' if len(full) > 6000 else ''}</pre>"
+    cut = len(full) > EVIDENCE_CHARS
+    body = (f"<pre>{html.escape(full[:EVIDENCE_CHARS])}"
+            f"{'… (the whole record is in results.json)' if cut else ''}</pre>")
     if len(short) <= 120 and not v.get("evidence"):
         return doc.rich(html.escape(short), short)
     head = short if len(short) <= 120 else short[:117] + "…"

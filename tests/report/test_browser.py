@@ -6,7 +6,7 @@ which CI runs with Debian's chromium installed by ``.ci/run`` — render the SYN
 ``synthetic_fixtures.py`` with every experiment section, open it at 1280 px, require that every
 section and figure renders, that no raw TeX and no MathML error is visible, that nothing reaches
 past the window and that the console is silent, and keep screenshots under ``out/browser/`` (front
-page, claims, errata and one per experiment section) as CI artefacts.  A planted page shows that
+page, claims, errata, one per experiment section and one experiment's figures) as CI artefacts.  A planted page shows that
 the check finds each kind of problem (so a clean result means something).  A small real report
 (the source ledger, computed for real) is checked the same way, annotated source pages included.
 """
@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 import pytest
-from synthetic_fixtures import synthetic_results
+import synthetic_fixtures
 
 from clickbound.report import doc, render, screenshot
 from clickbound.report import math as rmath
@@ -27,12 +27,20 @@ BROWSER = screenshot.find_chromium()
 needs_browser = pytest.mark.skipif(BROWSER is None, reason="chromium not installed (.ci/run installs it in CI)")
 
 
+def synthetic_results(all_experiments: bool = False) -> dict:
+    """The fixture's results; a section registered after the fixture was last updated renders as
+    "not computed in this run" here (test_render.py is where the fixture must name every section)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(synthetic_fixtures, "sections", list)
+        return synthetic_fixtures.synthetic_results(all_experiments)
+
+
 # ----------------------------------------------------------------------------- no browser needed
 
 
 def test_sympy_statement_becomes_mathml():
     out = rmath.statement_html("alpha*(x1 - y1) <= V(x) - V(y)  given  x1 >= y1")
-    assert out.count("<math") == 2 and "<msub><mi>x</mi>" in out and "&#x02264;" in out  # ≤
+    assert out.count("<math") == 2 and "<msub><mi>x</mi>" in out and "≤" in out
     assert '<span class="given">given</span>' in out
 
 
@@ -130,6 +138,9 @@ def synthetic_report(tmp_path_factory):
 def test_synthetic_report_renders_cleanly_at_1280px(synthetic_report):
     html_text = synthetic_report.read_text(encoding="utf-8")
     anchors = screenshot.default_anchors(html_text)
+    # every section of interest, but the figures alone of one experiment only (each shot is a browser run)
+    figs = [a for a in anchors if a.endswith("-figures")]
+    anchors = {k: v for k, v in anchors.items() if k not in figs[1:]}
     rep = screenshot.browser_check(synthetic_report, SHOTS, anchors, BROWSER)
     assert rep["problems"] == [], "\n".join(rep["problems"])
     r = rep["result"]
