@@ -1,0 +1,23 @@
+"""report/sections/exp_lecture_k.py: one family of tests per instance, K ≤ L, regrets recorded per K."""
+import pytest
+
+from clickbound.report.sections import ComputeContext
+from clickbound.report.sections import exp_lecture_k as m
+
+
+def test_instances():
+    for s in m.SETTINGS:
+        for K in s[2]:
+            w = m._w(s, K)
+            assert K <= len(w) and all(0 <= x <= 1 for x in w)
+    blb = m.SETTINGS[1]
+    assert m._w(blb, 4)[:4] == [0.2] * 4 and m._w(blb, 4)[4:] == [0.05] * 12
+
+
+@pytest.mark.slow
+def test_compute_small(monkeypatch):
+    monkeypatch.setattr(m, "SIZES", {"dev": (200, 3), "paper": (200, 3)})
+    data = m.compute(ComputeContext(profile="dev"))
+    assert len(data["verdicts"]) == len(m.SETTINGS)
+    for s in data["settings"]:
+        assert all(min(v) >= 0 for v in s["final"].values())
