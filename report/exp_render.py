@@ -95,7 +95,7 @@ def _test_cell(c: dict) -> str:
     return f"{c['test']}; α = {_f(c['level']):g}; {c['correction']}"
 
 
-def _bounds_table(s: dict) -> dict | None:
+def _bounds_table(s: dict, data: dict | None = None) -> dict | None:
     if not s["bounds"]:
         return None
     rows = []
@@ -116,7 +116,7 @@ def _bounds_table(s: dict) -> dict | None:
     return doc.table(["bound", "policy", "kind", "type", "log n coefficient", "bound value at n (known part)",
                       "empirical", "ratio (bound / empirical)", "verdict", "test; level; correction",
                       "omitted constants, notes"],
-                     rows, caption=f"{s['label']}: bounds vs the empirical regret")
+                     rows, caption=f"{s['label']}: bounds vs the empirical regret" + _decided_at(s, data))
 
 
 def _source_n_text(data: dict) -> str:
@@ -229,7 +229,7 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
     for i, s in enumerate(data["settings"]):
         blocks.append(doc.h(s["label"], 3, anchor=f"{exp.name}-{i}"))
         blocks.append(_results_table(data, s))
-        bt = _bounds_table(s)
+        bt = _bounds_table(s, data)
         if bt:
             blocks.append(bt)
         if s.get("derived"):
@@ -269,3 +269,13 @@ def _strip_blocks(exp, data: dict, rctx: RenderContext) -> list:
                        f"{exp.id}: each claim's test (same test, level and Holm family) decided on the "
                        f"{strip['runs']} runs cut at each of {len(n)} checkpoints from n = {n[0]:,} to "
                        f"{n[-1]:,}{src}. " + "; ".join(flips) + ".")]
+
+
+def _decided_at(s: dict, data: dict | None) -> str:
+    """Where a bound row's verdict was decided (issue 14: every verdict says its n and runs)."""
+    if not data:
+        return ""
+    sn = s.get("source_n")
+    short = (f"; shorter than the source's n = {int(_f(sn)):,}" if sn is not None and data["n"] < _f(sn) else "")
+    return (f" (verdicts decided on the checkpoints up to n = {data['n']:,} over {data['runs']} runs, "
+            f"profile '{data['profile']}'{short})")

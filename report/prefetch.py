@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 #: kernel_call on this machine; they only order the tasks)
 PER_ITEM_POSITION = {"PBM-TS": 30.0, "RankedKL-UCB": 60.0, "RankedExp3": 30.0}
 PER_ITEM = {"dcmKL-UCB": 10.0, "CascadeKL-UCB": 10.0, "First-click": 10.0, "Last-click": 10.0,
-            "OD-TS": 50.0, "CascadeLinTS": 5.0, "CascadeLinUCB": 40.0, "KL-UCB": 100.0}
+            "OD-TS": 50.0, "CascadeLinTS": 5.0, "CascadeLinUCB": 40.0}
 DEFAULT_PER_ITEM = 3.0
 PER_ROUND = 200.0  # the engine loop and the environment, per round
 
