@@ -198,6 +198,11 @@ class _RankedBandits(Policy):
                 np.zeros(K), np.zeros(K, dtype=np.int64), np.zeros(L), np.zeros(L, dtype=np.int64),
                 np.zeros(L, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(L))
 
+    @property
+    def T(self) -> np.ndarray:
+        """``N`` under the name the per-position records use (``RankedKL-UCB.T``; tests/lemmas/test_feedback_rules.py)."""
+        return self.N
+
     def initialise(self, x0):
         self.S[:] = np.asarray(x0, dtype=float)
         self.N[:] = 1.0
