@@ -1,9 +1,10 @@
 """report/sections/exp_lecture_dbgd.py: exact interleaving outcomes and the computed section's invariants."""
+import json
 from fractions import Fraction
 
 import pytest
 
-from clickbound.report.sections import ComputeContext
+from clickbound.report.sections import ComputeContext, RenderContext
 from clickbound.report.sections import exp_lecture_dbgd as m
 
 
@@ -24,10 +25,12 @@ def test_cascade_outcomes_sum_to_one():
 
 
 @pytest.mark.slow  # ~10 s: DBGD at three horizons, two dimensions
-def test_compute_small(monkeypatch):
+def test_compute_small(monkeypatch, tmp_path):
     monkeypatch.setattr(m, "HORIZONS", {"dev": ((50, 200), 3), "paper": ((50, 200), 3)})
     monkeypatch.setattr(m, "N_PAIRS", 10)
     data = m.compute(ComputeContext(profile="dev"))
+    blocks = m.render(json.loads(json.dumps(data)), RenderContext(out=tmp_path))   # render reads JSON data
+    assert any(b["kind"] == "table" and b["rows"] for b in blocks)
     for s in data["settings"]:
         assert all(v["holds"] for v in s["assumptions"].values())
         for h in s["horizons"]:

@@ -1,7 +1,9 @@
 """report/sections/exp_lecture_k.py: one family of tests per instance, K ≤ L, regrets recorded per K."""
+import json
+
 import pytest
 
-from clickbound.report.sections import ComputeContext
+from clickbound.report.sections import ComputeContext, RenderContext
 from clickbound.report.sections import exp_lecture_k as m
 
 
@@ -15,9 +17,11 @@ def test_instances():
 
 
 @pytest.mark.slow
-def test_compute_small(monkeypatch):
+def test_compute_small(monkeypatch, tmp_path):
     monkeypatch.setattr(m, "SIZES", {"dev": (200, 3), "paper": (200, 3)})
     data = m.compute(ComputeContext(profile="dev"))
+    blocks = m.render(json.loads(json.dumps(data)), RenderContext(out=tmp_path))   # render reads JSON data
+    assert any(b["kind"] == "table" and b["rows"] for b in blocks)
     assert len(data["verdicts"]) == len(m.SETTINGS)
     for s in data["settings"]:
         assert all(min(v) >= 0 for v in s["final"].values())

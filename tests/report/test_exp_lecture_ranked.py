@@ -1,18 +1,21 @@
 """report/sections/exp_lecture_ranked.py: the computed G(n) obey the invariants of the model, and the
 verdicts read the numbers shown."""
+import json
 import math
 
 import numpy as np
 import pytest
 
-from clickbound.report.sections import ComputeContext
+from clickbound.report.sections import ComputeContext, RenderContext
 from clickbound.report.sections import exp_lecture_ranked as m
 
 
 @pytest.mark.slow  # compiles five policies' kernels and the switching loop
-def test_compute_small(monkeypatch):
+def test_compute_small(monkeypatch, tmp_path):
     monkeypatch.setattr(m, "SIZES", {"dev": (400, 3), "paper": (400, 3)})
     data = m.compute(ComputeContext(profile="dev"))
+    blocks = m.render(json.loads(json.dumps(data)), RenderContext(out=tmp_path))   # render reads JSON data
+    assert any(b["kind"] == "table" and b["rows"] for b in blocks)
     assert [s["label"] for s in data["settings"]] == [x[0] for x in m._instances()]
     for s in data["settings"]:
         assert s["f_greedy"] >= (1 - 1 / math.e) * s["f_opt"] - 1e-12
