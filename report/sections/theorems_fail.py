@@ -89,8 +89,27 @@ def compute(ctx: ComputeContext) -> dict:
             for j, c in enumerate(t["confirmations"])
             if c["status"] == "violated-in-simulation" and t["kind"] == "upper"
             and t["model"] in ("dcm", "pbm", "depth")}
-    return {"record": rec, "claims": verdicts, "feedback": fb,
+    return {"record": _lean(rec), "claims": verdicts, "feedback": fb,
             "claim_ids": {name: lv.claim_id(t) for name, t in rec["targets"].items()}}
+
+
+def _lean(rec: dict) -> dict:
+    """The record without the per-checkpoint arrays and test families the render never reads
+    (results.json stays small; the full record is lemmas/data/violations.json)."""
+    import copy
+
+    out = copy.deepcopy(rec)
+    for t in out["targets"].values():
+        viol = [c for c in t["confirmations"] if c["status"] == "violated-in-simulation"]
+        shown = min(viol, key=lambda c: float(c["score"])) if viol else None
+        for c in t["confirmations"]:
+            c["mean_final"] = c["mean"][-1]
+            if c is not shown:
+                for k in ("checkpoints", "mean", "se", "decision"):
+                    c.pop(k, None)
+                c["bound"] = c["bound"][-1:]
+            c.pop("final", None)
+    return out
 
 
 # ------------------------------------------------------------------ explanations (from the data)
@@ -337,7 +356,7 @@ def render(data: dict, rctx: RenderContext) -> list:
                 ["instance", "role", "verdict", "ratio", "slope (last decade)", "bound slope",
                  "slope last/previous decade", "R(n) at n", "known part at n"],
                 [[_inst_text(c["instance"]), c["role"], c["status"], _f(c["score"]), _f(c["slope"]),
-                  _f(c.get("bound_slope", c["coefficient"])), _growth(c), _f(c["mean"][-1]),
+                  _f(c.get("bound_slope", c["coefficient"])), _growth(c), _f(c["mean_final"]),
                   _f(c["bound"][-1]) if c["bound"][-1] is not None else None]
                  for c in t["confirmations"]],
                 caption=f"{name}: every confirmed instance (n = {conf['n']:,}, {conf['runs']} runs each)"))
