@@ -84,11 +84,11 @@ def compute(ctx: ComputeContext) -> dict:
         verdicts[c.id] = {"status": o.status, "statement": c.statement_text}
     fb = {name: _feedback(t["policy"], t["model"]) for name, t in rec["targets"].items()}
     for name, t in rec["targets"].items():
-        fb[name]["at_optimal_list"] = {
-            str(j): optimal_list_records(t["policy"], t["model"], c["instance"])
-            for j, c in enumerate(t["confirmations"])
-            if c["status"] == "violated-in-simulation" and t["kind"] == "upper"
-            and t["model"] in ("dcm", "pbm", "depth")}
+        viol = [(j, c) for j, c in enumerate(t["confirmations"]) if c["status"] == "violated-in-simulation"]
+        fb[name]["at_optimal_list"] = {}
+        if viol and t["kind"] == "upper" and t["model"] in ("dcm", "pbm", "depth"):
+            j, c = min(viol, key=lambda jc: float(jc[1]["score"]))  # the instance the render shows
+            fb[name]["at_optimal_list"][str(j)] = optimal_list_records(t["policy"], t["model"], c["instance"])
     return {"record": _lean(rec), "claims": verdicts, "feedback": fb,
             "claim_ids": {name: lv.claim_id(t) for name, t in rec["targets"].items()}}
 
