@@ -217,9 +217,12 @@ def _timing_compute(ctx) -> dict:
     steps = TIMING_STEPS.get(ctx.profile, TIMING_STEPS["paper"])
     cells = [bt.time_cell(a, L, steps[(a, L)] if steps else bt.STEPS, ctx.seed)
              for a in ("CascadeUCB1", "CascadeLinTS") for L in L_GRID]
+    import os
     import platform
 
-    return {"cells": cells, "consistency": bt.consistency(cells), "profile": ctx.profile,
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    return {"cells": cells, "consistency": bt.consistency(cells), "profile": ctx.profile, "load_1min": load,
+            "cpus": os.cpu_count(),
             "machine": f"{platform.processor() or platform.machine()}, Python {platform.python_version()}, "
                        f"pandas {pandas.__version__}, numpy {np.__version__}"}
 
@@ -237,7 +240,9 @@ def _timing_render(data, rctx) -> list:
               + ("each cell runs the first steps shown and scales the time per step to 10^4 steps (per-step cost "
                  "does not grow with t: get_list is O(L) every round; observe costs at most K lookups)."
                  if any(c["steps"] < 10_000 for c in data["cells"]) else "each cell runs the blog's 10^4 steps.")
-              + " Wall-clock times: measurements of one machine, not test assertions."),
+              + f" Wall-clock times: measurements of one machine, not test assertions; load average "
+              f"{data.get('load_1min', float('nan')):.1f} on {data.get('cpus', '?')} CPUs when timed (a loaded "
+              "machine inflates every cell)."),
         doc.table(["agent", "L", "blog (10^4 steps)", "steps run here", "wall time here", "per step here",
                    "10^4 steps here", "ratio blog / here", "get_list alone here"], rows,
                   caption="The blog's timing table (10000stepの速度), every cell reproduced"),
