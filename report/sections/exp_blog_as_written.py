@@ -71,8 +71,9 @@ def derive(setting: Setting, results: dict) -> dict:
     for a, b in pairs:
         c = st.paired(results[a].regret[:, -1], results[b].regret[:, -1], "greater", f"{a} − {b}")
         lo, hi = c.ci()
-        what = "observe (no-click round recorded as a click at K)" if "fixed" in b else \
-            "initialisation and ties (and, for LinTS, nothing else)"
+        what = ("observe (no-click round recorded as a click at K)" if "fixed" in b else
+                "initial counts (a Bernoulli(0.2) pseudo-observation vs one real observation) and ties "
+                "(smallest id vs random)" if "UCB1" in a else "ties (smallest id vs random)")
         rows.append([f"R({a}) − R({b})", what, f"{st.signed(c.estimate)} [{st.signed(lo)}, {st.signed(hi)}]"])
     for p, f in flat.items():
         e, late = np.mean(f["early"]), np.mean(f["late"])
