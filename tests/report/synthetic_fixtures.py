@@ -124,7 +124,7 @@ FAST_EXPERIMENTS = ("exp_dcm_3ab", "exp_dcm_2a", "exp_lai_robbins")
 FIXTURE_SKIPPED = "fixture: left out of the fast render test"
 #: custom (non-Experiment) sections of issue 15, left out of the fixture like 'sources'
 LECTURE_SECTIONS = ("exp_lecture_ranked", "exp_lecture_gittins", "exp_lecture_dbgd", "exp_lecture_display",
-                    "exp_lecture_k")
+                    "exp_lecture_k", "exp_lecture_smab")
 
 
 def synthetic_results(all_experiments: bool = False) -> dict:
