@@ -115,10 +115,6 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-if __name__ == "__main__":
-    sys.exit(main())
-
-
 # ------------------------------------------------------------------------ the browser check (issue 17)
 
 #: a script put into a copy of the page: it measures what a reader would stumble on and writes the
@@ -336,3 +332,7 @@ def default_anchors(html_text: str) -> dict[str, str | None]:
         if i.startswith("exp_") and "<figure>" in part:
             keep[f"{i}-figures"] = f"{i} figures"
     return keep
+
+
+if __name__ == "__main__":
+    sys.exit(main())

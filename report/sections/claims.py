@@ -169,7 +169,7 @@ def render(data: dict, rctx: RenderContext) -> list:
         cid = ("↳ " if is_mut else "") + v["claim_id"]
         spec = v.get("spec_id") or ""
         rows.append([doc.rich(html.escape(cid) + (f'<br><small>{html.escape(spec)}</small>' if spec and spec != v["claim_id"] else ""),
-                              f"{cid} ({spec})" if spec else cid),
+                              ("  " + cid) if is_mut else cid),
                      source_short(v.get("source") or ""), statement_cell(v.get("statement") or ""),
                      scope_text(v), f"{v['method']} ({v['elapsed_s']:.2f} s)", evidence_cell(v),
                      AS_REGISTERED[v.get("matches_expectation")]])

@@ -90,7 +90,7 @@ def render(data: dict, rctx: RenderContext) -> list:
                      doc.math(e["conclusion_survives"])])
     blocks.append(doc.table(["erratum (SPEC ID)", "source (file, location)", "the source says",
                              "what is true", "evidence (claim verdicts)", "conclusion survives?"],
-                            rows, caption="Errata found in the sources; type in the box to filter",
+                            rows, caption="Errata found in the sources",
                             filterable=True))
     weak = [e["id"] for e in errs
             if any(v.get("matches_expectation") is False

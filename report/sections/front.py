@@ -36,6 +36,9 @@ SOURCE_TITLES = {"000": "DCM bandits slides (ja)", "001": "observable-depth caro
 EXP_COLOURS = {"reproduced": "#8fd19e", "holds": "#8fd19e", "consistent": "#cfe8d5",
                "contradicted": "#e8747c", "violated": "#e8747c", "inconsistent": "#f5c26b",
                "inconclusive": "#e6e6e6", "no constant": "#f4f4f4"}
+JUMPS = (("front-verdicts", "verdicts"), ("front-theorems", "theorems that fail"),
+         ("front-coverage", "ledger coverage"), ("front-experiments", "experiments"),
+         ("front-errata", "errata"), ("front-sections", "every section"))
 #: an erratum headline is cut here (the errata section has it all)
 HEADLINE_CHARS = 150
 
@@ -227,7 +230,7 @@ def _experiment_matrix(secs: dict) -> list:
         entry = secs.get(s.name)
         title = html.escape(s.title)
         if not entry or entry.get("status") != "computed":
-            status = entry.get("status", "missing") if entry else "missing"
+            status = entry.get("status", "not in this run") if entry else "not in this run"
             rows.append(f"<tr><td><a href='#{s.name}'>{title}</a></td><td><em>{html.escape(status)}</em></td>"
                         "<td></td></tr>")
             md.append(f"| {s.title} | {status} | |")
@@ -268,7 +271,7 @@ def _links_block(secs: dict) -> list:
         if s.name == "front":
             continue
         entry = secs.get(s.name)
-        status = entry.get("status", "missing") if entry else "missing"
+        status = entry.get("status", "not in this run") if entry else "not in this run"
         cards.append(f'<a href="#{html.escape(s.name)}">{html.escape(s.title)}<small>{html.escape(status)}'
                      f"{' — ' + html.escape(s.description) if s.description else ''}</small></a>")
         md.append(f"- [{s.title}](#{s.name}) — {status}")
@@ -293,7 +296,9 @@ def render(data: dict, rctx: RenderContext) -> list:
               doc.p("What this run found, at a glance; every line links to the section with the evidence. "
                     "Verdicts say how strong they are: proved for every parameter, proved on the named "
                     "instances only, checked on a finite sample, refuted by an exact counterexample, "
-                    "survived a bounded search, or a statistical finding with its test and level.")]
+                    "survived a bounded search, or a statistical finding with its test and level."),
+              doc.raw_html("<p class='legend'>On this page: " + " · ".join(
+                  f'<a href="#{a}">{t}</a>' for a, t in JUMPS) + "</p>", "")]
     claims = secs.get("claims", {})
     blocks.append(doc.h("Verdicts by source and scope", 3, anchor="front-verdicts"))
     if claims.get("status") == "computed" and claims["data"].get("verdicts"):
@@ -302,16 +307,16 @@ def render(data: dict, rctx: RenderContext) -> list:
         blocks.append(doc.notice("the claims section was not computed in this run"))
     blocks.append(doc.h("Theorems that fail, and where", 3, anchor="front-theorems"))
     blocks += _theorems_block(secs)
+    blocks.append(doc.h("Coverage of each source by the ledger", 3, anchor="front-coverage"))
+    blocks += _coverage_block(secs)
+    blocks.append(doc.h("Experiments: verdicts", 3, anchor="front-experiments"))
+    blocks += _experiment_matrix(secs)
     blocks.append(doc.h("Errata, one line each", 3, anchor="front-errata"))
     errata = secs.get("errata", {})
     if errata.get("status") == "computed" and errata["data"].get("errata"):
         blocks += _errata_block(errata["data"]["errata"])
     else:
         blocks.append(doc.notice("the errata section was not computed in this run"))
-    blocks.append(doc.h("Coverage of each source by the ledger", 3, anchor="front-coverage"))
-    blocks += _coverage_block(secs)
-    blocks.append(doc.h("Experiments: verdicts", 3, anchor="front-experiments"))
-    blocks += _experiment_matrix(secs)
     blocks.append(doc.h("Every section", 3, anchor="front-sections"))
     blocks += _links_block(secs)
     return blocks

@@ -28,6 +28,11 @@ v = sp.symbols("v1:4")
 z = sp.symbols("z1:4")
 
 
+def _text(cell):
+    """A table cell's text (a rich cell — MathML, folded evidence — keeps its text for Markdown)."""
+    return cell["text"] if isinstance(cell, dict) else cell
+
+
 def _abel(drop_last: bool):
     def decide(budget_s):
         vv = list(v) + [0]
@@ -79,12 +84,13 @@ def test_claims_section_from_real_claims(tmp_path):
     assert all(v["matches_expectation"] for v in vs.values())
     blocks, _ = rnd.render_blocks(res, tmp_path)
     table = next(b for b in blocks if b["kind"] == "table" and b["caption"].startswith("Claims"))
-    ids = [r[0] for r in table["rows"]]
+    ids = [_text(r[0]) for r in table["rows"]]
     assert ids == ["TEST-ABEL[K=3]", "  ↳ TEST-ABEL/drop-last[K=3]", "TEST-HOEFF-AS-PRINTED"]
     counts = dict(map(tuple, next(b for b in blocks if b.get("caption") == "Counts")["rows"]))
     assert counts["proved (instances)"] == "1" and counts["refuted"] == "2"
     assert counts["proved (every parameter)"] == "0"
-    assert table["rows"][0][4] == "proved (instances: K = 3)"  # the verdict column says the scope
+    col = table["columns"].index("verdict (scope)")
+    assert table["rows"][0][col] == "proved (instances: K = 3)"  # the verdict column says the scope
     assert counts["mutants refuted (caught)"] == "2" and counts["not as registered"] == "0"
     # the meta record names versions, seed and per-section wall time
     assert set(res["meta"]["sections_wall_s"]) == {"claims"}
@@ -115,5 +121,7 @@ def test_errata_section_reuses_the_claims_verdicts(tmp_path, monkeypatch):
     ev = res["sections"]["errata"]["data"]["evidence"]["TEST-HOEFF-AS-PRINTED"]
     assert [e["status"] for e in ev] == ["refuted"]
     blocks, _ = rnd.render_blocks(res, tmp_path)
-    row = next(b for b in blocks if b.get("caption") == "Errata found in the sources")["rows"][0]
-    assert row[0] == "TEST-ERR" and "TEST-HOEFF-AS-PRINTED: refuted" in row[5]
+    table = next(b for b in blocks if b.get("caption") == "Errata found in the sources")
+    row = [_text(c) for c in table["rows"][0]]
+    ev = table["columns"].index("evidence (claim verdicts)")
+    assert row[0].startswith("TEST-ERR") and "TEST-HOEFF-AS-PRINTED: refuted" in row[ev]
