@@ -78,7 +78,8 @@ def _counts_block(vs: list[dict]) -> list:
         cells = "".join(f"<td class='num'>{c.get(k, 0) or ''}</td>" for k in kinds)
         rows.append(f"<tr><td>{html.escape(src)} <small>{html.escape(SOURCE_TITLES.get(src, ''))}</small></td>"
                     f"<td class='barcell'>{bar}</td>{cells}<td class='num'>{sum(c.values())}</td></tr>")
-        md.append(f"| {src} | " + " | ".join(str(c.get(k, 0)) for k in kinds) + f" | {sum(c.values())} |")
+        md.append(f"- {src} {SOURCE_TITLES.get(src, '')}: " + ", ".join(f"{c[k]} {k}" for k in kinds if c.get(k))
+                  + f"; {sum(c.values())} in all")
     tot = {k: sum(r.get(k, 0) for r in by_src.values()) for k in kinds}
     rows.append("<tr><td><strong>all sources</strong></td><td class='barcell'>"
                 + _bar([(k, tot[k], KIND_COLOURS[k], KIND_INK.get(k, "#1b1b1b")) for k in kinds]) + "</td>"
@@ -94,9 +95,9 @@ def _counts_block(vs: list[dict]) -> list:
             f"{caught} of them refuted (caught). "
             + (f"Not as registered: {', '.join(unexpected)}." if unexpected else
                "Every verdict came out as registered."))
-    md_table = "\n".join(["| source | " + " | ".join(kinds) + " | all |", "|" + "---|" * (len(kinds) + 2),
-                          *md])
-    return [doc.raw_html(table, md_table), doc.p(note)]
+    md_list = "\n".join([f"Verdicts of the {len(lemmas)} claims by source and scope (mutants not counted):", "",
+                         *md])
+    return [doc.raw_html(table, md_list), doc.p(note)]
 
 
 def _errata_block(errs: list[dict]) -> list:
@@ -212,14 +213,14 @@ def _coverage_block(secs: dict) -> list:
                     f"<small>{html.escape(SOURCE_TITLES.get(stem, ''))}</small></td><td class='barcell'>{bar}</td>"
                     f"<td class='num'>{summ.get('entries', 0)}</td><td class='barcell narrow'>{cov_bar}</td>"
                     f"<td class='num'>{summ.get('items_covered', 0)}/{summ.get('items', 0)}</td></tr>")
-        md.append(f"| {stem} | {summ.get('entries', 0)} | " + ", ".join(f"{v} {summ.get(v, 0)}" for v in COLOURS)
-                  + f" | {summ.get('items_covered', 0)}/{summ.get('items', 0)} |")
+        md.append(f"- {stem}: {summ.get('entries', 0)} entries (" + ", ".join(f"{v} {summ.get(v, 0)}" for v in COLOURS)
+                  + f"); {summ.get('items_covered', 0)}/{summ.get('items', 0)} displayed items covered")
     legend = " ".join(f'<span class="chip" style="background:{c}">{html.escape(v)}</span>' for v, c in COLOURS.items())
     table = ("<table class='front'><caption>The source ledger: entries by verdict, and the displayed items "
              "(formulas; for the blog, functions and classes) some entry covers</caption><thead><tr>"
              "<th>source</th><th>entries by verdict</th><th>entries</th><th>covered</th><th>items</th></tr>"
              f"</thead><tbody>{''.join(rows)}</tbody></table><p class='legend'>{legend}</p>")
-    return [doc.raw_html(table, "| source | entries | by verdict | covered |\n|---|---|---|---|\n" + "\n".join(md))]
+    return [doc.raw_html(table, "\n".join(md))]
 
 
 def _experiment_matrix(secs: dict) -> list:
@@ -233,7 +234,7 @@ def _experiment_matrix(secs: dict) -> list:
             status = entry.get("status", "not in this run") if entry else "not in this run"
             rows.append(f"<tr><td><a href='#{s.name}'>{title}</a></td><td><em>{html.escape(status)}</em></td>"
                         "<td></td></tr>")
-            md.append(f"| {s.title} | {status} | |")
+            md.append(f"- {s.title}: {status}")
             continue
         d = entry["data"]
         chips = []
@@ -253,16 +254,16 @@ def _experiment_matrix(secs: dict) -> list:
         rows.append(f"<tr><td><a href='#{s.name}'>{html.escape(d.get('id', s.name))}</a><br><small>{title}</small>"
                     f"</td><td>{''.join(chips) or '<em>no claims of the source</em>'}</td>"
                     f"<td>{bchips or '<em>none</em>'}</td></tr>")
-        md.append(f"| {d.get('id', s.name)} | " + "; ".join(f"{q['claim']}: {q.get('answer')}"
-                                                         for q in d.get("qualitative", []))
-                  + " | " + ", ".join(f"{n} {v}" for v, n in counts.items()) + " |")
+        md.append(f"- {d.get('id', s.name)}: " + "; ".join(f"{q['claim']}: {q.get('answer')}"
+                                                          for q in d.get("qualitative", []))
+                  + " — bounds: " + (", ".join(f"{n} {v}" for v, n in counts.items()) or "none"))
     legend = " ".join(f'<span class="chip" style="background:{c}">{html.escape(v)}</span>'
                       for v, c in EXP_COLOURS.items())
     table = ("<table class='front matrix'><caption>Experiments: each claim of the source (tested at α = 0.05, "
              "Holm) and each bound comparison, coloured by verdict (hover a cell for the full verdict)"
              "</caption><thead><tr><th>experiment</th><th>claims of the source</th><th>bounds</th></tr>"
              f"</thead><tbody>{''.join(rows)}</tbody></table><p class='legend'>{legend}</p>")
-    return [doc.raw_html(table, "| experiment | claims | bounds |\n|---|---|---|\n" + "\n".join(md))]
+    return [doc.raw_html(table, "\n".join(md))]
 
 
 def _links_block(secs: dict) -> list:
