@@ -112,23 +112,25 @@ def _gain(s, kind):
     return a - b if kind == "difference" else a / b
 
 
-def gain_grows_as_pk_shrinks(kind: str):
+def gain_grows_as_pk_shrinks(kind: str, pks=None):
     """Qualitative test: the per-replication gain R(PBM-UCB) − R(OD-UCB) (``kind="difference"``) or
     R(PBM-UCB)/R(OD-UCB) (``"ratio"``; shared seeds within a setting) is larger at the smaller P_K.
 
     One one-sided Welch t-test per pair of adjacent P_K values (settings have independent seeds),
-    Holm over the pairs.
+    Holm over the pairs.  ``pks``: only the settings with these P_K values (default: all).
     """
 
     def test(data):
-        sett = sorted(data["settings"], key=lambda s: -s["params"]["P_K"])
+        sett = sorted((s for s in data["settings"] if pks is None or s["params"]["P_K"] in pks),
+                      key=lambda s: -s["params"]["P_K"])
         comps = []
         for s0, s1 in itertools.pairwise(sett):
             g0, g1 = _gain(s0, kind), _gain(s1, kind)
             comps.append(st.welch(g1, g0, "greater",
                                   f"P_K {s0['params']['P_K']:g} → {s1['params']['P_K']:g}: mean {kind} "
                                   f"{g0.mean():.4g} → {g1.mean():.4g}", what="change"))
-        return verdict(data, st.decide(comps), list(range(len(data["settings"]))))
+        idx = [i for i, s in enumerate(data["settings"]) if pks is None or s["params"]["P_K"] in pks]
+        return verdict(data, st.decide(comps), idx)
     return test
 
 
@@ -159,6 +161,10 @@ EXP_PL = register_experiment(Experiment(
     qualitative=(
         Qualitative("The gain R(PBM-UCB) − R(OD-UCB) grows as P_K shrinks (差が拡大)", gain_grows_as_pk_shrinks("difference")),
         Qualitative("The ratio R(PBM-UCB) / R(OD-UCB) grows as P_K shrinks", gain_grows_as_pk_shrinks("ratio")),
+        Qualitative(f"… the gain (difference) grows over P_K = {PL_GRID[0]:g} → {PL_GRID[2]:g}",
+                    gain_grows_as_pk_shrinks("difference", PL_GRID[:3])),
+        Qualitative(f"… and keeps growing below: P_K = {PL_GRID[2]:g} → {PL_GRID[-1]:g}",
+                    gain_grows_as_pk_shrinks("difference", PL_GRID[2:])),
         Qualitative(f"Remark 1 read against the regrets: at P_K = {PL_GRID[-1]:g}, R(PBM-UCB)/R(OD-UCB) is about the "
                     f"ratio of leading terms P_K^-2 = {PL_GRID[-1] ** -2:g} (within a factor {RATIO_WITHIN:g})",
                     ratio_about("PBM-UCB", "OD-UCB", PL_GRID[-1] ** -2, RATIO_WITHIN, setting=len(PL_GRID) - 1)),
