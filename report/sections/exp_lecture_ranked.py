@@ -27,7 +27,7 @@ from clickbound.report.sections import Section, register_section
 
 ID = "EXP-LECT-RBA"
 POLICIES = ("RBA-UCB1", "RBA-KL-UCB", "RBA-TS", "RBA-eps-greedy", "RBA-Exp3")
-SIZES = {"dev": (20_000, 10), "paper": (200_000, 30), "asymptotic": (200_000, 30)}
+SIZES = {"dev": (20_000, 10), "paper": (100_000, 20), "asymptotic": (100_000, 20)}
 E_FRAC = 1.0 - 1.0 / math.e
 #: the greedy trap of lemmas/ranked_rba.py (RANKED-RBA/greedy-limit) plus three weaker documents
 TRAP_SETS = [{0, 1, 2, 3}, {0, 1, 4}, {2, 3, 5}, {0}, {5}, set()]
