@@ -144,8 +144,8 @@ def regret_vs_n(curves: dict, bounds: dict | None = None, title: str = ""):
     else:
         fig.clickbound_look = (
             "Left: linear n; right: log n — a regret growing like log n is a straight line on the right. "
-            "Shaded: confidence bands of the mean; dashed: bounds (they hold where they stay above "
-            "the band).")
+            "Shaded: confidence bands of the mean; dashed: bounds (an upper bound holds where it stays "
+            "above the band, a lower bound where it stays below it).")
     if title:
         fig.suptitle(title, fontsize=10)
     fig.tight_layout()
