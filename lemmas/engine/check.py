@@ -4,11 +4,13 @@ Methods, cheapest first, each only where it applies (see the method modules):
 derivation (a claim's own ``proof``), symbolic, exact decision, property search,
 adversarial search.  Floats search; exact arithmetic decides.
 
-``budget_s`` is a cap on time and memory (:mod:`clickbound.lemmas.engine.cap`): a
-:class:`Claim` is decided in a child process that is stopped at ``budget_s`` (plus
-:data:`CAP_GRACE_S` for starting and stopping it) or when it allocates more than
-``mem_mb`` MiB; the verdict is then ``survived`` (method ``budget exhausted``) with the
-search record up to that point.  ProcedureClaims (the catalogue's own exact procedures)
+``budget_s`` sets the work and is enforced by a hard cap on time and memory
+(:mod:`clickbound.lemmas.engine.cap`): a :class:`Claim` is decided in a child process that is
+stopped at :data:`CAP_FACTOR` × ``budget_s`` (plus :data:`CAP_GRACE_S` for starting and stopping
+it) or when it allocates more than ``mem_mb`` MiB; the verdict is then ``survived`` (method
+``budget exhausted``) with the search record up to that point.  The factor leaves room for a
+loaded machine, which slows every step: work that fits the budget on an idle machine gets the
+same verdict there (issue 18), while runaway work is still stopped.  ProcedureClaims (the catalogue's own exact procedures)
 run in-process: their work is fixed by the procedure, not by the budget.
 """
 from __future__ import annotations
@@ -19,7 +21,9 @@ from clickbound.lemmas.engine.cap import DEFAULT_MEM_MB, Capped, run_capped
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.verdict import Verdict
 
-#: seconds beyond ``budget_s`` for forking the checking process and returning its result
+#: the hard cap is this many budgets (see the module docstring) ...
+CAP_FACTOR = 2.0
+#: ... plus seconds for forking the checking process and returning its result
 CAP_GRACE_S = 0.5
 
 
@@ -60,7 +64,7 @@ def check(claim, budget_s: float = 20.0, *, seed: int = 0, mem_mb: int = DEFAULT
         from clickbound.lemmas.engine.pipeline import decide_claim
 
         res = run_capped(lambda progress: decide_claim(claim, budget_s, seed=seed, progress=progress),
-                         time_s=budget_s + CAP_GRACE_S, mem_mb=mem_mb)
+                         time_s=CAP_FACTOR * budget_s + CAP_GRACE_S, mem_mb=mem_mb)
         if isinstance(res, Capped):
             done = res.last_progress
             out = Outcome("survived", "budget exhausted",
