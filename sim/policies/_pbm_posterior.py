@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 
 import numba
+import numpy as np
 
 #: Newton/bisection stop for the mode: the mode only sets the envelope's shape, so
 #: its accuracy affects speed, never exactness.
@@ -199,8 +200,33 @@ def _squeeze(th, n, x, hx):
 
 
 @numba.njit(cache=True)
+def piece_constants(n, dx, z, e):
+    """``e[i]``: the exponential each draw from piece ``i`` needs (``exp(−b w)`` for a rising piece,
+    ``expm1(b w)`` for a falling one), computed once per envelope instead of once per trial —
+    the same floats, so the draws do not change."""
+    for i in range(n):
+        b = dx[i]
+        w = z[i + 1] - z[i]
+        if abs(b * w) < 1e-12:
+            e[i] = 0.0
+        elif b > 0.0:
+            e[i] = math.exp(-b * w)
+        else:
+            e[i] = math.expm1(b * w)
+
+
+@numba.njit(cache=True)
 def sample_envelope(rng, n, hmax, x, hx, dx, z, cm, S, F, kappa, a0, b0):
     """One exact posterior draw; per trial three uniforms: piece, position, acceptance."""
+    e = np.empty(4)
+    piece_constants(n, dx, z, e)
+    return sample_envelope_e(rng, n, hmax, x, hx, dx, z, cm, e, S, F, kappa, a0, b0)
+
+
+@numba.njit(cache=True, inline="always")
+def sample_envelope_e(rng, n, hmax, x, hx, dx, z, cm, e, S, F, kappa, a0, b0):
+    """:func:`sample_envelope` with the envelope's :func:`piece_constants` ``e`` given (the kernel
+    keeps them with the envelope)."""
     for _ in range(MAX_TRIALS):
         u = rng.random() * cm[n - 1]
         i = 0
@@ -213,9 +239,9 @@ def sample_envelope(rng, n, hmax, x, hx, dx, z, cm, S, F, kappa, a0, b0):
         if abs(b * w) < 1e-12:
             th = z0 + v * w
         elif b > 0.0:
-            th = z1 + math.log(v + (1.0 - v) * math.exp(-b * w)) / b
+            th = z1 + math.log(v + (1.0 - v) * e[i]) / b
         else:
-            th = z0 + math.log1p(v * math.expm1(b * w)) / b
+            th = z0 + math.log1p(v * e[i]) / b
         th = min(max(th, z0), z1)
         env = hx[i] + b * (th - x[i])
         if acc <= 0.0:

@@ -17,7 +17,12 @@ import numpy as np
 
 from clickbound.sim.kernels import topk_nb
 from clickbound.sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
-from clickbound.sim.policies._pbm_posterior import build_envelope, sample_envelope
+from clickbound.sim.policies._pbm_posterior import (
+    build_envelope,
+    piece_constants,
+    sample_envelope,
+    sample_envelope_e,
+)
 from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties
 
@@ -130,8 +135,10 @@ def _ts_params(L, K, params):
 def _refresh(state, items):
     """(Re)build the cached posterior envelopes of ``items``."""
     S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM = state[:11]
+    E = state[14]
     for e in items:
         n, h = build_envelope(S[e], F[e], kappa, par[0], par[1], X[e], HX[e], DX[e], Z[e], CM[e])
+        piece_constants(n, DX[e], Z[e], E[e])
         npc[e] = n
         hmax[e] = h
 
@@ -143,10 +150,10 @@ def _ts_init(state, x0):
 
 @numba.njit
 def _ts_select(state, t, rng, A):
-    S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM, idx, cand, _ = state
+    S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM, idx, cand, _, E = state
     for e in range(S.shape[0]):
-        idx[e] = sample_envelope(rng, npc[e], hmax[e], X[e], HX[e], DX[e], Z[e], CM[e],
-                                 S[e], F[e], kappa, par[0], par[1])
+        idx[e] = sample_envelope_e(rng, npc[e], hmax[e], X[e], HX[e], DX[e], Z[e], CM[e], E[e],
+                                   S[e], F[e], kappa, par[0], par[1])
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
@@ -196,7 +203,7 @@ class PBMTS(Policy):
         return (np.zeros(L), np.zeros((L, K)), kappa.copy(), np.array([a0, b0]),
                 np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros((L, 4)), np.zeros((L, 4)),
                 np.zeros((L, 4)), np.zeros((L, 4)), np.zeros((L, 4)), np.zeros(L),
-                np.zeros(L, dtype=np.int64), np.arange(L, dtype=np.int64))
+                np.zeros(L, dtype=np.int64), np.arange(L, dtype=np.int64), np.zeros((L, 4)))
 
     def sample(self, e):
         """One posterior draw for item ``e`` (envelope rebuilt from the counts)."""
