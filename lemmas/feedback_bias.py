@@ -42,11 +42,14 @@ ALG_ID = {"CascadeUCB1": "ALG-CASUCB1", "CascadeKL-UCB": "ALG-CASKLUCB", "First-
           "OD-UCB": "ALG-ODUCB", "OD-TS": "ALG-ODTS", "PBM-UCB": "ALG-PBMUCB", "PBM-TS": "ALG-PBMTS",
           "RankedKL-UCB": "ALG-RANKEDKLUCB", "RankedExp3": "ALG-RANKEDEXP3", "CascadeLinTS": "ALG-CASLINTS",
           "CascadeLinUCB": "ALG-CASLINUCB", "UCB1": "ALG-UCB1", "KL-UCB": "ALG-KLUCB", "TS": "ALG-TS",
-          "eps-greedy": "ALG-EGREEDY"}
+          "eps-greedy": "ALG-EGREEDY", "CascadeUCB1-ascending": "ALG-CASUCB1", "CascadeKL-UCB-ascending": "ALG-CASKLUCB",
+          "Gittins": "GITTINS", "RBA-UCB1": "RANKED-RBA", "RBA-KL-UCB": "RANKED-RBA", "RBA-TS": "RANKED-RBA",
+          "RBA-eps-greedy": "RANKED-RBA"}
 #: (policy, model) pairs whose records are biased for the index's target (decided below; the test re-checks)
 BIASED = {("dcmKL-UCB", "dcm"), ("Last-click", "dcm"), ("CascadeUCB-last-click", "dcm"),
           ("CascadeUCB-last-click", "pbm"), ("CascadeUCB-last-click", "depth"), ("RankedKL-UCB", "cascade"),
-          ("RankedKL-UCB", "dcm"), ("UCB1", "dcm"), ("KL-UCB", "dcm"), ("TS", "dcm"), ("eps-greedy", "dcm")}
+          ("RankedKL-UCB", "dcm"), ("UCB1", "dcm"), ("KL-UCB", "dcm"), ("TS", "dcm"), ("eps-greedy", "dcm"),
+          ("Gittins", "dcm"), *((f"RBA-{b}", m) for b in ("UCB1", "KL-UCB", "TS", "eps-greedy") for m in ("cascade", "dcm"))}
 
 
 def _ks(r):
@@ -119,7 +122,7 @@ def _derive(policy: str, model: str) -> Derivation:
                    "E[c_k | e shown at k, items above] = r_k(e) (0 when e is above: replaced, reward 0)",
                    "sim.policies.exp3 (tested in tests/lemmas/test_feedback_rules.py)")
         d.equal("symbolic: E[x̂(e)] = p(e) · r(e)/p(e)", p * rew / p, rew)
-    elif policy == "RankedKL-UCB":
+    elif r.stats == "per-position":  # RankedKL-UCB and the RBA-* instances of Radlinski's ranked bandits
         kap, th = sp.symbols("kappa_k theta_e", positive=True)
         d.argument("on CM-PBM clicks at different positions are independent and P(c_k = 1) = κ_k θ(a_k), whatever "
                    "the items above", "SPEC §1 (CM-PBM)")
@@ -164,7 +167,7 @@ def _refute(policy, model, n_checked):
     for K in _ks(r):
         x, y = _instance(model, K)
         rows = recorded_ratios(policy, model, K, x, y)
-        if policy == "RankedKL-UCB":
+        if rule(policy).stats == "per-position":
             x2 = [R(1, 5)] + x[1:]
             rows2 = recorded_ratios(policy, model, K, x2, y)
             for k in range(1, K):
@@ -190,7 +193,7 @@ def decide_unbiased(policy: str, model: str):
     def decide(budget_s: float) -> Outcome:
         r = rule(policy)
         n = 0
-        if policy in ("PBM-UCB", "PBM-TS") or (policy == "RankedKL-UCB" and model == "pbm"):
+        if policy in ("PBM-UCB", "PBM-TS") or (rule(policy).stats == "per-position" and model == "pbm"):
             bad = _pbm_like_marginals(model)
             if bad is not None:
                 raise AssertionError(f"P(c_k = 1) != κ_k θ_k on {model}: {bad}")
@@ -207,7 +210,7 @@ def decide_unbiased(policy: str, model: str):
             rows = recorded_ratios(policy, model, K)
             for k, (o, c, ratio, t) in enumerate(rows):
                 n += 1
-                if policy == "RankedKL-UCB":
+                if r.stats == "per-position":
                     above = set().union(*[sp.Symbol(f"x{j + 1}", positive=True).free_symbols for j in range(k)])
                     if ratio.free_symbols & above:
                         biased = True

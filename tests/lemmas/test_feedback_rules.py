@@ -14,7 +14,8 @@ from clickbound.sim.envs import Observation
 from clickbound.sim.policies.registry import policies
 
 POLS = policies()
-CASES = [(name, model) for name in sorted(POLS) for model in POLS[name].models]
+CASES = [(name, model) for name in sorted(POLS) for model in POLS[name].models
+         if (name, model) not in fr.NOT_ANALYSED]
 #: float tolerance for the linear policies' M^{-1} (Sherman–Morrison vs numpy inverse, d = 3)
 LIN_RTOL = 1e-12
 
@@ -46,16 +47,21 @@ def ks(name):
 
 
 def test_every_registered_policy_has_a_rule_with_its_models():
-    assert set(fr.RULES) == set(POLS)
+    # every (policy, model) pair is either analysed by a rule or listed, with a reason, as not analysed
     for name, cls in POLS.items():
-        assert set(fr.rule(name).models) == set(cls.models), name
-        assert set(fr.rule(name).target) == set(cls.models), name
+        analysed = set(fr.RULES[name].models) if name in fr.RULES else set()
+        skipped = {m for (p, m) in fr.NOT_ANALYSED if p == name}
+        assert analysed | skipped == set(cls.models) and not analysed & skipped, name
+        if name in fr.RULES:
+            assert set(fr.rule(name).target) == analysed, name
+    assert set(fr.RULES) <= set(POLS) and {p for p, _ in fr.NOT_ANALYSED} <= set(POLS)
 
 
 COUNT_ATTRS = {"CascadeUCB1": ("T", "S"), "CascadeKL-UCB": ("T", "S"), "First-click": ("T", "S"),
                "dcmKL-UCB": ("T", "S"), "Last-click": ("T", "S"), "CascadeUCB-last-click": ("T", "C"),
                "OD-UCB": ("n", "s"), "OD-TS": ("n", "s"), "UCB1": ("n", "s"), "KL-UCB": ("n", "s"),
-               "TS": ("n", "s"), "eps-greedy": ("n", "s")}
+               "TS": ("n", "s"), "eps-greedy": ("n", "s"), "Gittins": ("n", "s"),
+               "CascadeUCB1-ascending": ("T", "S"), "CascadeKL-UCB-ascending": ("T", "S")}
 
 
 def expected_changes(name, A, clicks, depth, L, K, prm):
@@ -120,7 +126,8 @@ def test_rule_matches_reference_update(name, model):
             elif rule.stats == "per-position":
                 pol.proposed[:] = A  # repeated display of A: every position's proposal is shown
                 pol.update(1, A, obs)
-                np.testing.assert_array_equal(pol.T, exp["T"])
+                counts = pol.T if hasattr(pol, "T") else pol.N  # RankedKL-UCB: T; the RBA-* classes: N
+                np.testing.assert_array_equal(counts, exp["T"])
                 np.testing.assert_array_equal(pol.S, exp["S"])
             elif rule.stats == "kappa-weighted":
                 pol.update(1, A, obs)
