@@ -306,6 +306,9 @@ def browser_check(html_path: Path, shots_dir: Path, anchors: dict[str, str | Non
     import json
 
     result = check_page(html_path, browser, width=width)
+    for old in Path(shots_dir).glob("*.png"):  # shots of an earlier check would pass for this page's
+        if old.stem not in anchors and old.stem != "annotated-source":
+            old.unlink()
     shots = {name: str(section_screenshot(html_path, Path(shots_dir) / f"{name}.png", a, browser, width))
              for name, a in anchors.items()}
     report = {"page": str(html_path), "bytes": Path(html_path).stat().st_size, "result": result,
