@@ -307,7 +307,7 @@ def browser_check(html_path: Path, shots_dir: Path, anchors: dict[str, str | Non
 
     result = check_page(html_path, browser, width=width)
     for old in Path(shots_dir).glob("*.png"):  # shots of an earlier check would pass for this page's
-        if old.stem not in anchors and old.stem != "annotated-source":
+        if old.stem not in anchors:
             old.unlink()
     shots = {name: str(section_screenshot(html_path, Path(shots_dir) / f"{name}.png", a, browser, width))
              for name, a in anchors.items()}

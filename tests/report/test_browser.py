@@ -177,4 +177,4 @@ def test_small_real_report_and_annotated_sources_render_cleanly(tmp_path):
     tex_sources = [p for p in pages if "$" in (tmp_path / "sources" / p.name).read_text(encoding="utf-8")
                    or p.name[:3] in ("000", "001", "003")]
     assert any("<math" in p.read_text(encoding="utf-8") for p in tex_sources)
-    screenshot.section_screenshot(pages[0], SHOTS / "annotated-source.png", None, BROWSER)
+    screenshot.section_screenshot(pages[0], SHOTS / "annotated" / "source-page.png", None, BROWSER)
