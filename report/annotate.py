@@ -48,10 +48,12 @@ def _verdict_of(indices, entries):
 
 
 def _note(i: int, e: dict, claims: dict, errata: dict) -> str:
+    from clickbound.report.math import auto_html
+
     esc = html.escape
     parts = [f'<div id="e{i}" style="border-color:{COLOURS[e["verdict"]]}">',
              f'<a href="#q{i}">&#8617;</a> <strong>{esc(e["verdict"])}</strong> · {esc(e["kind"])}<br>',
-             esc(e["note"])]
+             auto_html(e["note"])]  # formulas in the note as MathML (issue 17)
     for cid in e["claims"]:
         v = claims.get(cid)
         parts.append(f"<br>claim <code>{esc(cid)}</code>: " + (
