@@ -293,7 +293,9 @@ def from_spec(spec: dict) -> _Model:
     """Build an environment from :meth:`_Model.spec` data, e.g. ``{"model": "dcm", "w": [...], "v": [...]}``."""
     spec = dict(spec)
     model = spec.pop("model", None)
-    classes = {"cascade": Cascade, "dcm": DCM, "pbm": PBM, "depth": Depth}
+    from clickbound.sim.envs_intent import Intent  # its module imports this one
+
+    classes = {"cascade": Cascade, "dcm": DCM, "pbm": PBM, "depth": Depth, "intent": Intent}
     if model not in classes:
         raise ValueError(f"model must be one of {sorted(classes)}, got {model!r}")
     try:
