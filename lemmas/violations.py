@@ -198,6 +198,14 @@ def _conf_summary(conf: dict, check: dict) -> dict:
             "recomputed_tests": check["tests"], "power_text": conf["power_text"]}
 
 
+def _notes(target: dict, conf: dict) -> tuple[str, ...]:
+    if target["kind"] == "lower" or conf["asymptotic"]:
+        return ((f"{target['theorem_id']} is a limit statement or has unknown constants: a violation at n = "
+                 f"{conf['n']:,} shows that its known part or its rate is not reached by then, it does not "
+                 "refute the limit; a linear growth (slope ×10 per decade) is what contradicts it"),)
+    return ()
+
+
 def _decide_instance(target: dict, conf: dict):
     def decide(budget_s: float) -> Outcome:
         _check_coefficient(target, conf)
@@ -207,6 +215,7 @@ def _decide_instance(target: dict, conf: dict):
                              f"({check['violated']} vs {conf['status']})")
         status = "violated-in-simulation" if check["violated"] else "consistent-in-simulation"
         return Outcome(status, "simulation (statistical, not exact); record lemmas/data/violations.json",
+                       notes=_notes(target, conf),
                        evidence={"test": test_text(target["kind"], conf["asymptotic"]), "level": conf["level"],
                                  "multiplicity": "Holm step-down over the family (recomputed here with scipy)",
                                  "decided_at": f"n = {conf['n']:,}, {conf['runs']} runs, seed {conf['seed']}",
@@ -227,6 +236,7 @@ def _decide_target(target: dict):
         status = "violated-in-simulation" if violated else "consistent-in-simulation"
         conf0 = target["confirmations"][0]
         return Outcome(status, "bound-violation search + confirmation runs (statistical, not exact)",
+                       notes=_notes(target, conf0),
                        evidence={"test": test_text(target["kind"], conf0["asymptotic"]), "level": conf0["level"],
                                  "search_size": s["size"], "instances_evaluated": s["evaluated"],
                                  "rounds_simulated_at_most": s["rounds_simulated_at_most"],
