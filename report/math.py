@@ -101,9 +101,61 @@ def is_long(text: str) -> bool:
 _TEX = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", re.DOTALL)
 
 
+#: TeX commands that mark a formula a source prints without ``$`` (the blogs' text lost its delimiters
+#: when extracted); only these start one, so a ``\\n`` in code never does
+_TEX_COMMANDS = frozenset(["mathbf", "mathcal", "mathrm", "mathbb", "boldsymbol", "bm", "bar", "hat", "tilde", "widehat", "overline", "sum", "prod", "frac", "dfrac", "tfrac", "sqrt", "in", "notin", "le", "leq", "ge", "geq", "neq", "approx", "sim", "simeq", "equiv", "propto", "left", "right", "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "kappa", "lambda", "mu", "nu", "xi", "pi", "rho", "sigma", "tau", "phi", "varphi", "chi", "psi", "omega", "Gamma", "Delta", "Theta", "Lambda", "Xi", "Pi", "Sigma", "Phi", "Psi", "Omega", "cdot", "cdots", "ldots", "dots", "times", "infty", "to", "mapsto", "log", "exp", "max", "min", "argmax", "argmin", "arg", "sup", "inf", "lim", "forall", "exists", "subset", "subseteq", "begin", "underbrace", "quad", "cup", "cap", "partial", "nabla", "mid", "top", "operatorname", "text", "mathop"])
+#: a run of formula text: no newline, nothing outside ASCII but Greek letters and math symbols
+_RUN_CHAR = re.compile(r"[\x20-\x7e\u00b7\u00d7\u0370-\u03ff\u2200-\u22ff\u2032\u2212]")
+_PROSE_WORD = re.compile(r" (?:[A-Za-z]{3,})\b")
+
+
+def _bare_spans(text: str, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of TeX printed without delimiters: from a known command to where the formula's
+    characters end (a Japanese or Russian letter, a newline, or an English word after a space),
+    braces balanced; never inside a ``$…$`` span."""
+    out, i = [], 0
+    inside = lambda k: any(a <= k < b for a, b in taken)
+    for m in re.finditer(r"\\([A-Za-z]+)", text):
+        a = m.start()
+        if a < i or m.group(1) not in _TEX_COMMANDS or inside(a):
+            continue
+        while a > 0 and _RUN_CHAR.match(text[a - 1]) and not text[a - 1].isspace():
+            a -= 1  # "E=\\{…" starts at E
+        b = m.end()
+        env = re.match(r"\{(\w+\*?)\}", text[b:]) if m.group(1) == "begin" else None
+        end = text.find(f"\\end{{{env.group(1)}}}", b) if env else -1
+        if end >= 0 and end - b < 4000 and not inside(end):  # an environment spans lines
+            out.append((a, end + len(env.group(1)) + 6))
+            i = out[-1][1]
+            continue
+        while b < len(text) and _RUN_CHAR.match(text[b]) and not inside(b):
+            if text[b] == " " and _PROSE_WORD.match(text, b) and text[b + 1] != "\\":
+                break
+            b += 1
+        while b > a and text[b - 1] in " ,.;:":
+            b -= 1
+        seg = text[a:b]
+        depth, ok, last_zero = 0, True, a
+        for k, c in enumerate(seg):
+            depth += (c == "{") - (c == "}")
+            if depth < 0:
+                ok = False
+                break
+            if depth == 0:
+                last_zero = a + k + 1
+        if not ok or depth != 0:
+            b = last_zero
+        if b > m.end() - 1:
+            out.append((a, b))
+            i = b
+    return out
+
+
 def tex_spans(text: str) -> list[tuple[int, int]]:
-    """Character spans ``[a, b)`` of every ``$$…$$`` and ``$…$`` formula of ``text``."""
-    return [m.span() for m in _TEX.finditer(text)]
+    """Character spans ``[a, b)`` of every ``$$…$$`` and ``$…$`` formula of ``text``, and of TeX
+    printed without delimiters (from a known command on, :func:`_bare_spans`)."""
+    delimited = [m.span() for m in _TEX.finditer(text)]
+    return sorted(delimited + _bare_spans(text, delimited))
 
 
 #: an inline formula with more TeX than this gets its own horizontally scrolling box
@@ -121,6 +173,13 @@ def _environments(tex: str) -> str:
                              else m.group(0)), tex)
 
 
+def _unconverted(tex: str) -> str:
+    """TeX that latex2mathml cannot read (the sources' extraction damaged some: ``\\right`` cut into
+    a newline and ``ight``): shown as printed, marked, and counted by the browser check."""
+    return (f'<code class="tex verbatim" title="TeX as the source prints it (not convertible)">'
+            f"{html.escape(tex)}</code>")
+
+
 def snap_to_formulas(spans, formulas) -> list:
     """``(a, b, tag)`` spans widened so that no end falls strictly inside a formula ``[s, e)``."""
     out = []
@@ -135,16 +194,28 @@ def snap_to_formulas(spans, formulas) -> list:
 
 
 def tex_text_html(text: str) -> str:
-    """Text with ``$…$`` / ``$$…$$`` formulas: each formula as MathML, the rest escaped."""
+    """Text with ``$…$`` / ``$$…$$`` formulas (and TeX printed without them, from a known command on):
+    each formula as MathML, the rest escaped."""
     out, last = [], 0
-    for m in _TEX.finditer(text):
-        out.append(html.escape(text[last:m.start()]))
+    for a, b in tex_spans(text):
+        if a < last:
+            continue
+        out.append(html.escape(text[last:a]))
+        m = _TEX.fullmatch(text, a, b)
+        if m is None:  # a bare formula
+            block = "\n" in text[a:b]  # an environment over several lines is a displayed formula
+            mml = latex_mathml(_environments(text[a:b].strip()), display=block)
+            if mml and block:
+                mml = f'<span style="{_BLOCK}">{mml}</span>'
+            out.append(mml if mml else _unconverted(text[a:b]))
+            last = b
+            continue
         display = m.group(1) is not None
         tex = m.group(1) if display else m.group(2)
         mml = latex_mathml(_environments(tex.strip()), display=display)
         if mml and (display or len(tex) > WIDE_TEX):  # a wide formula scrolls in its own box
             mml = f'<span style="{_BLOCK if display else _INLINE_BOX}">{mml}</span>'
-        out.append(mml if mml else f'<code class="tex">{html.escape(m.group(0))}</code>')
+        out.append(mml if mml else _unconverted(m.group(0)))
         last = m.end()
     out.append(html.escape(text[last:]))
     return "".join(out)

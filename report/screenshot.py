@@ -164,6 +164,7 @@ CHECK_SCRIPT = r"""<script>
     var tex = text.match(/\\(frac|sum|prod|mathrm|mathbf|mathcal|hat|bar|sqrt|leq|geq|le|ge|in|left|right|begin|text)\b[^\n]{0,40}/g) || [];
     var dollars = text.match(/\$[^$\s][^$\n]{0,80}\$/g) || [];
     out.raw_tex = tex.concat(dollars).slice(0, 20);
+    out.tex_unconverted = document.querySelectorAll('code.tex').length;
     out.tables = document.querySelectorAll('table').length;
     out.filterable = document.querySelectorAll('table.filterable').length;
     out.filter_boxes = document.querySelectorAll('.filterbar input').length;
