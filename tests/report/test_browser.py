@@ -12,6 +12,7 @@ the check finds each kind of problem (so a clean result means something).  A sma
 """
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -55,6 +56,17 @@ def test_tex_between_dollars_and_a_failed_conversion_keeps_the_text():
     out = rmath.tex_text_html(r"where $\frac{a}{b}$ and $$\sum_k x_k$$ hold")
     assert "<mfrac>" in out and 'display="block"' in out and "$" not in out
     assert rmath.latex_mathml(r"\frac{a}") is None or "<merror" not in rmath.latex_mathml(r"\frac{a}")
+
+
+def test_tex_without_dollars_in_japanese_text_and_code_left_alone():
+    # source 002/004 style: the extraction dropped the $ around formulas
+    out = rmath.tex_text_html(r"ランキング \mathbf{a} を提示した \mathcal{L}_{U}=\{(q, d, r) \}を各query")
+    assert out.count("<math") == 2 and "を提示した" in out and "を各query" in out
+    env = rmath.tex_text_html("x\n\\begin{aligned}\nM=\\sum_{d} r\n\\end{aligned}\ny")
+    assert "<mtable" in env and "begin" not in env  # a multi-line environment, as a table
+    assert rmath.tex_text_html('print("a\\nb")') == html.escape('print("a\\nb")')  # \n is no formula
+    broken = rmath.tex_text_html(r"$\mathbb{E}\left[ T$")  # unbalanced: shown as printed, marked
+    assert 'class="tex verbatim"' in broken
 
 
 def test_rich_cells_reach_html_and_their_text_reaches_markdown(tmp_path):
