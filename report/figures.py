@@ -134,7 +134,8 @@ def regret_vs_n(curves: dict, bounds: dict | None = None, title: str = ""):
         ax.set_xlabel("n (log scale)" if mode != "lin" else "n")
         ax.set_ylabel("cumulative regret" + (" (log scale)" if mode == "loglog" else ""))
         ax.grid(alpha=0.3, which="both" if mode == "loglog" else "major")
-    axes[0].legend(fontsize=7, loc="best" if loglog else "upper left", framealpha=0.9)
+    # log–log: regret rises from the lower left and bounds run above it, so the lower right is free
+    axes[0].legend(fontsize=7, loc="lower right" if loglog else "upper left", framealpha=0.9)
     if loglog:
         _ratio_panel(axes[1], curves, bounds)
         fig.clickbound_look = (
