@@ -190,3 +190,20 @@ def test_small_real_report_and_annotated_sources_render_cleanly(tmp_path):
                    or p.name[:3] in ("000", "001", "003")]
     assert any("<math" in p.read_text(encoding="utf-8") for p in tex_sources)
     screenshot.section_screenshot(pages[0], SHOTS / "annotated" / "source-page.png", None, BROWSER)
+
+
+def test_regret_figure_switches_to_log_log_when_bound_and_regret_differ_by_10x():
+    import numpy as np
+
+    from clickbound.report import figures
+
+    n = np.array([10.0, 100.0, 1000.0, 10000.0])
+    m = 5 * np.log(n)
+    curves = {"OD-UCB": (n, m, 0.9 * m, 1.1 * m)}
+    far = figures.regret_vs_n(curves, {"B": (n, 1e6 * m, "OD-UCB")})
+    near = figures.regret_vs_n(curves, {"B": (n, 3 * m, "OD-UCB")})
+    assert [a.get_yscale() for a in far.axes] == ["log", "log"]  # regret and bound, then the ratio
+    assert far.axes[1].get_ylabel().startswith("bound / regret") and "Log–log" in far.clickbound_look
+    assert [a.get_yscale() for a in near.axes] == ["linear", "linear"] and "log n" in near.clickbound_look
+    # one colour per policy, whatever order the curves come in
+    assert far.axes[0].lines[0].get_color() == figures.POLICY_COLOURS["OD-UCB"]
