@@ -139,7 +139,8 @@ def regret_vs_n(curves: dict, bounds: dict | None = None, title: str = ""):
     if loglog:
         _ratio_panel(axes[1], curves, bounds)
         fig.clickbound_look = (
-            f"Log–log axes: the bound is up to {_times(ratio)} the regret, so a linear axis would "
+            f"Log–log axes: the largest bound value is about {_times(ratio)} the largest regret, so a "
+            "linear axis would "
             "flatten every regret curve to zero. Right: bound / regret against n — far above 1 means "
             "the bound is loose by that factor, under 1 (red line) would mean it is violated.")
     else:
