@@ -12,7 +12,7 @@ pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Cap for the engine's generic methods on a small instance (z3 answers it in well under a second).
-GENERIC_BUDGET_S = 6.0
+GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short (issue 18)
 
 
 @pytest.fixture(scope="module")

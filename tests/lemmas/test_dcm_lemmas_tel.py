@@ -140,7 +140,7 @@ def test_bad_variant_is_a_value_error():
 
 
 # Cap for the engine's generic methods on small instances (z3 answers these in well under a second).
-GENERIC_BUDGET_S = 6.0
+GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short (issue 18)
 
 
 @pytest.mark.parametrize("claim", [TEL.tel_claim(3), L1.l1_claim(2), L1.l1_claim(3), L2.l2_claim(2),
