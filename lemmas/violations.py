@@ -268,7 +268,10 @@ def claims_from(rec: dict) -> list[ProcedureClaim]:
         tid = target["theorem_id"]
         spec = SPEC_IDS.get(tid.split("[")[0])
         src = SOURCES.get(tid, "")
-        expected = None if "recalled" in tid else True
+        # a bound the committed record shows violated is registered as expected false (like a
+        # source formula registered "as printed" once an erratum shows it wrong); the verdict is
+        # still re-decided from the record, and stays statistical
+        expected = None if "recalled" in tid else target.get("verdict") != "violated-in-simulation"
         kind = "lower bound" if target["kind"] == "lower" else "upper bound"
         out.append(ProcedureClaim(
             id=base, spec_id=spec, source=src, kind=kind, expected=expected,

@@ -116,7 +116,7 @@ class Verdict:
             return None
         if self.expected:
             return self.status not in ("refuted", "violated-in-simulation")
-        return self.status == "refuted"
+        return self.status in ("refuted", "violated-in-simulation")
 
     def as_dict(self) -> dict:
         return {
