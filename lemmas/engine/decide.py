@@ -229,7 +229,8 @@ def z3_decide(prep, timeout_s: float):
     if tr._aux:
         ev["note"] = "denominators introduced r*d^k = 1 (definedness is certified separately)"
     try:
-        answer, record = confirmed_unsat(lambda mod: _build(prep, negate_statement=True, mod=mod)[1], timeout_s)
+        answer, record = confirmed_unsat(
+            lambda mod: cons if mod is z3 else _build(prep, negate_statement=True, mod=mod)[1], timeout_s)
     except SolverDisagreement as exc:
         ev["error"] = str(exc)
         ev["time_s"] = round(time.perf_counter() - t0, 4)
@@ -271,7 +272,8 @@ def z3_feasible(prep, timeout_s: float):
         return None, None
     try:
         answer, record = confirmed_unsat(
-            lambda mod: _build(prep, negate_statement=False, use_statement=False, mod=mod)[1], timeout_s)
+            lambda mod: cons if mod is z3 else _build(prep, negate_statement=False, use_statement=False,
+                                                       mod=mod)[1], timeout_s)
     except SolverDisagreement:
         return None, None
     if answer == "unsat":
