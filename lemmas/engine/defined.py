@@ -28,7 +28,13 @@ import time
 import sympy as sp
 import z3
 
-from clickbound.lemmas.engine.decide import NotPolynomial, SolverDisagreement, _build, confirmed_unsat
+from clickbound.lemmas.engine.decide import (
+    NotPolynomial,
+    SolverDisagreement,
+    _build,
+    _z3_relation,
+    confirmed_unsat,
+)
 from clickbound.lemmas.engine.validate import Relation, is_rational_polynomial, show
 
 TOTAL = (sp.exp, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.atan, sp.sinh, sp.cosh, sp.tanh, sp.erf,
@@ -83,11 +89,6 @@ def side_conditions(prep):
     return conds, sorted(set(unknown))
 
 
-def _negated(tr, rel):
-    g = tr(rel.g)
-    return {"ge": g < 0, "gt": g <= 0, "ne": g == 0}[rel.kind]
-
-
 def certify_defined(prep, deadline: float):
     """``(answer, record)``: ``"defined"`` (every condition certified on the feasible set),
     ``"undefined"`` (some feasible point breaks a condition: ``record["where"]``), or
@@ -117,7 +118,7 @@ def certify_defined(prep, deadline: float):
         def build(mod, c=c):
             tr, cons = _build(prep, negate_statement=False, use_statement=False, mod=mod)
             n0 = len(tr.side)
-            neg = _negated(tr, c)  # the same translator: auxiliary names stay distinct
+            neg = _z3_relation(tr, c, negate=True)  # the same translator: auxiliary names stay distinct
             return cons + tr.side[n0:] + [neg]
         try:
             answer, rec = confirmed_unsat(build, min(CONDITION_TIMEOUT_S, max(0.05, deadline - time.perf_counter())))
@@ -151,10 +152,7 @@ def nowhere_defined(prep, timeout_s: float) -> bool:
     def build(mod):
         tr, cons = _build(prep, negate_statement=False, use_statement=False, mod=mod)
         n0 = len(tr.side)
-        holds = []
-        for c in conds:
-            g = tr(c.g)
-            holds.append({"ge": g >= 0, "gt": g > 0, "ne": g != 0}[c.kind])
+        holds = [_z3_relation(tr, c) for c in conds]
         return cons + tr.side[n0:] + holds
     try:
         answer, _ = confirmed_unsat(build, timeout_s)
