@@ -101,11 +101,6 @@ def compile_exact(expr, symbols):
     return build(sp.sympify(expr))
 
 
-def compile_float(expr, symbols):
-    """A numpy-vectorised float evaluator (search only; never decides)."""
-    return sp.lambdify(symbols, expr, modules="numpy")
-
-
 def _status(g, kind, point) -> str:
     try:
         return certified_relation(g, kind, point)
@@ -175,6 +170,11 @@ def in_box(prep, point) -> bool:
     return True
 
 
+def _canonical_point(prep, point) -> dict:
+    """``point`` keyed by the engine's canonical symbols (the user's own symbols accepted too)."""
+    return {prep.to_canonical.get(k, k): v for k, v in point.items()}
+
+
 def verify_counterexample(prep, point):
     """Re-verify a candidate exactly; return a report dict if it refutes, else ``None``.
 
@@ -183,7 +183,7 @@ def verify_counterexample(prep, point):
     (symbol -> sympy Rational), the statement's value there (exact rational, or the certified
     ball) and how it was decided.
     """
-    point = {prep.to_canonical.get(k, k): v for k, v in point.items()}  # the user's symbols accepted too
+    point = _canonical_point(prep, point)
     try:
         pt = {s: to_rational(point[s]) for s in prep.symbols}
     except (KeyError, ValueError):
@@ -212,7 +212,7 @@ def _g_definition(kind: str) -> str:
 
 def feasible_exact(prep, point) -> bool:
     """``point`` (exact rationals) is inside the box and meets every assumption exactly."""
-    point = {prep.to_canonical.get(k, k): v for k, v in point.items()}
+    point = _canonical_point(prep, point)
     if not in_box(prep, point):
         return False
     return all(relation_status(a, point) == "holds" for a in prep.assumptions)
