@@ -64,8 +64,16 @@ def empirical_rademacher(G: Sequence[Sequence[Fraction]], sample: Sequence[int])
     return Fraction(total, den * n * 2 ** n)
 
 
-def coverages(D: Sequence[Fraction], G: Sequence[Sequence[Fraction]], n: int, M: Fraction, delta: Fraction):
-    """Exact coverage of the three bounds: ``(cov1, cov2, cov3, R_n)``."""
+def coverages(D: Sequence[Fraction], G: Sequence[Sequence[Fraction]], n: int, M: Fraction, delta: Fraction,
+              radius_scale: Fraction = Fraction(1), delta_scale: Fraction = Fraction(1)):
+    """Exact coverage of the three bounds: ``(cov1, cov2, cov3, R_n)``.
+
+    ``radius_scale`` multiplies each bound's deviation term (``M r``, ``3M r``, ``M sqrt((2/n) log(2|H|/δ))``)
+    and ``delta_scale`` the δ inside it; the coverage is still to be compared with the nominal level at δ.
+    Values other than 1 are the mutants of :mod:`clickbound.lemmas.coverage_mutants` (a check that cannot
+    fail on them says nothing).
+    """
+    delta_in = delta * delta_scale
     nz = len(D)
     samples = []
     for combo, mult in multisets(nz, n):
@@ -76,18 +84,18 @@ def coverages(D: Sequence[Fraction], G: Sequence[Sequence[Fraction]], n: int, M:
     Rn = sum(pr * rh for _, pr, rh in samples)
     risk = [sum(D[z] * g[z] for z in range(nz)) for g in G]
     best = min(risk)
-    arg, scale = 2 / delta, Fraction(1, 2 * n)
+    arg, scale = 2 / delta_in, Fraction(1, 2 * n)
     cov1 = cov2 = cov3 = Fraction(0)
     for combo, pr, rh in samples:
-        if within_sqrt_log(Rn - rh, M, scale, arg):
+        if within_sqrt_log(Rn - rh, radius_scale * M, scale, arg):
             cov1 += pr
         emp = [sum(g[z] for z in combo) / n for g in G]
-        if all(within_sqrt_log(risk[j] - emp[j] - 2 * rh, 3 * M, scale, arg) for j in range(len(G))):
+        if all(within_sqrt_log(risk[j] - emp[j] - 2 * rh, radius_scale * 3 * M, scale, arg) for j in range(len(G))):
             cov2 += pr
         lo = min(emp)
         erm_risk = max(risk[j] for j in range(len(G)) if emp[j] == lo)  # ties broken against the bound
         # R(ĥ) − R(h*) <= M sqrt((2/n) log(2|H|/δ))
-        if within_sqrt_log(erm_risk - best, M, Fraction(2, n), 2 * len(G) / delta):
+        if within_sqrt_log(erm_risk - best, radius_scale * M, Fraction(2, n), 2 * len(G) / delta_in):
             cov3 += pr
     return cov1, cov2, cov3, Rn
 
