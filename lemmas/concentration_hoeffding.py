@@ -156,8 +156,13 @@ def hoeffding_exponent(n: int, eps: Fraction, ranges: list[Fraction], squared: b
     return -2 * n * n * eps * eps / den
 
 
-def worst_violation(dists: list[dict], ranges: list[Fraction], squared: bool):
+def worst_violation(dists: list[dict], ranges: list[Fraction], squared: bool,
+                    radius_scale: Fraction = Fraction(1), delta_scale: Fraction = Fraction(1)):
     """Check ``P(mean − E mean >= ε) <= exp(exponent)`` at every attained ε > 0, exactly.
+
+    Mutants (issue 16; default 1 = the bound itself): ``radius_scale = 1/k`` is the radius
+    ``ε(δ)`` cut to ``ε(δ)/k`` (the exponent times k²), ``delta_scale = 2`` the radius taken at 2δ
+    (the bound halved).
 
     The tail is a step function of ε, left-continuous in the ``>=`` form, and the bound
     decreases in ε, so the attained deviations are the only ε that need checking.
@@ -173,8 +178,8 @@ def worst_violation(dists: list[dict], ranges: list[Fraction], squared: bool):
         by_dev[(v - mu) / n] = by_dev.get((v - mu) / n, Fraction(0)) + p
     for eps in reversed(devs):  # accumulate the tail from the top
         tail += by_dev[eps]
-        q = hoeffding_exponent(n, eps, ranges, squared)
-        if exp_compare(q, tail) < 0:
+        q = hoeffding_exponent(n, eps, ranges, squared) / (radius_scale * radius_scale)
+        if exp_compare(q, delta_scale * tail) < 0:
             return eps, tail, q
     return None
 

@@ -34,14 +34,19 @@ SEED = 20021125
 HALF = Fraction(1, 2)
 
 
-def tail_violation(dist: dict, csq: Fraction) -> Fraction | None:
-    """First attained ε > 0 with ``P(D >= ε) > exp(−2ε²/csq)`` for a mean-zero D ~ dist, else None."""
+def tail_violation(dist: dict, csq: Fraction, radius_scale: Fraction = Fraction(1),
+                   delta_scale: Fraction = Fraction(1)) -> Fraction | None:
+    """First attained ε > 0 with ``P(D >= ε) > exp(−2ε²/csq)`` for a mean-zero D ~ dist, else None.
+
+    Mutants (issue 16; default 1): ``radius_scale = 1/k`` cuts the radius ``ε(δ)`` to ``ε(δ)/k``
+    (exponent times k²), ``delta_scale = 2`` takes it at 2δ (the bound halved).
+    """
     tail = Fraction(0)
     for eps in sorted(dist, reverse=True):
         if eps <= 0:
             break
         tail += dist[eps]
-        if exp_compare(-2 * eps * eps / csq, tail) < 0:
+        if exp_compare(-2 * eps * eps / (csq * radius_scale * radius_scale), delta_scale * tail) < 0:
             return eps
     return None
 
@@ -158,14 +163,15 @@ def mcdiarmid_instances():
     return out
 
 
-def mcdiarmid_check(f: Callable, dists: Sequence[dict]):
+def mcdiarmid_check(f: Callable, dists: Sequence[dict], radius_scale: Fraction = Fraction(1),
+                    delta_scale: Fraction = Fraction(1)):
     cs = bounded_differences(f, [sorted(d) for d in dists])
     law: dict = {}
     for x, p in joint_outcomes(dists):
         law[Fraction(f(*x))] = law.get(Fraction(f(*x)), Fraction(0)) + p
     mu = sum(v * p for v, p in law.items())
     centred = {v - mu: p for v, p in law.items()}
-    return cs, tail_violation(centred, sum(c * c for c in cs))
+    return cs, tail_violation(centred, sum(c * c for c in cs), radius_scale, delta_scale)
 
 
 def decide_mcdiarmid(budget_s: float) -> Outcome:
