@@ -82,8 +82,12 @@ def _deviates(n, s, theta, t, alpha) -> bool:
     return _sign(lambda: _q(q) - _q(alpha) * arb(t).log()) > 0
 
 
-def exact_bad_probabilities(theta, alpha, horizon=HORIZON):
-    """[(t, Pr(E_t^c))] for OD-UCB with one slot, exact rationals."""
+def exact_bad_probabilities(theta, alpha, horizon=HORIZON, radius_scale=Fraction(1)):
+    """[(t, Pr(E_t^c))] for OD-UCB with one slot, exact rationals.
+
+    ``radius_scale`` (default 1) cuts only E_t's radius to ``radius_scale · sqrt(α log t/n)`` (OD-UCB's
+    index keeps α): the coverage mutants of issue 16."""
+    dev_alpha = alpha * radius_scale * radius_scale
     K = len(theta)
     dist = {(0,) * (2 * K): Fraction(1)}
     out = []
@@ -98,7 +102,7 @@ def exact_bad_probabilities(theta, alpha, horizon=HORIZON):
                 new[tuple(nxt)] += pr * pc
         dist = new
         bad = sum((pr for st, pr in dist.items()
-                   if any(st[2 * k] > 0 and _deviates(st[2 * k], st[2 * k + 1], theta[k], t, alpha)
+                   if any(st[2 * k] > 0 and _deviates(st[2 * k], st[2 * k + 1], theta[k], t, dev_alpha)
                           for k in range(K))), Fraction(0))
         out.append((t, bad))
     return out
