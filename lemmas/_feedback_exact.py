@@ -5,6 +5,11 @@ The four models of SPEC §1 on one round with the list fixed, enumerated outcome
 position k (``w̄`` for cascade and DCM, ``θ`` for PBM and CM-Depth), ``y[k]`` the position
 parameter (DCM ``v(k)``, PBM ``κ_k``, CM-Depth ``P_k`` with ``P_1 = 1``; unused for cascade).
 Positions are 0-based here, 1-based in texts.
+
+The user-intent population (``"intent"``, :mod:`clickbound.sim.envs_intent`; source 003, Radlinski et al.
+2008): ``y = (π_1 … π_J)`` are the intent probabilities and ``x[k] = (P[1, a_k] … P[J, a_k])`` the click
+probabilities of the item at position k under each intent; a user draws intent j with probability π_j and
+is then a cascade user with attractions ``P[j, ·]`` (clicks the first attractive item, abandons otherwise).
 """
 from __future__ import annotations
 
@@ -56,8 +61,14 @@ def outcomes(model: str, x, y=None):
                 for k in range(V):
                     p *= x[k] if c[k] else 1 - x[k]
                 out.append((p, tuple(c) + (0,) * (K - V), V))
+    elif model == "intent":
+        merged = {}
+        for j, pj in enumerate(y):
+            for p, c, _ in outcomes("cascade", [xk[j] for xk in x]):
+                merged[c] = merged.get(c, 0) + pj * p
+        out = [(p, c, None) for c, p in merged.items()]
     else:
-        raise ValueError(f"model must be cascade, dcm, pbm or depth, got {model!r}")
+        raise ValueError(f"model must be cascade, dcm, pbm, depth or intent, got {model!r}")
     return out
 
 
@@ -73,8 +84,12 @@ def expected_records(rule: FeedbackRule, model: str, x, y=None):
     return [sp.factor(sp.expand(o)) for o in obs], [sp.factor(sp.expand(c)) for c in clk]
 
 
-def symbols(model: str, K: int):
-    """Symbolic ``(x, y, box-free symbol list)`` for ``K`` positions (CM-Depth: ``P_1 = 1``)."""
+def symbols(model: str, K: int, J: int = 2):
+    """Symbolic ``(x, y)`` for ``K`` positions (CM-Depth: ``P_1 = 1``; intent: ``J`` intents, ``x[k]`` a tuple)."""
+    if model == "intent":
+        x = [tuple(sp.symbols(f"P{j + 1}_{k + 1}", positive=True) for j in range(J)) for k in range(K)]
+        pi = list(sp.symbols(f"pi1:{J}", positive=True))
+        return x, pi + [1 - sp.Add(*pi)]  # the intent probabilities sum to 1
     x = list(sp.symbols(f"x1:{K + 1}", positive=True))
     if model == "cascade":
         y = None
@@ -88,6 +103,8 @@ def symbols(model: str, K: int):
 
 def target(rule: FeedbackRule, model: str, x, y):
     """Per position, what the rule's index assumes the recorded mean is (see ``FeedbackRule.target``)."""
+    if model == "intent":  # the marginal gain of the item at k given the items above (Radlinski et al.)
+        return [sp.factor(sp.expand(reward(model, x[:k + 1], y) - reward(model, x[:k], y))) for k in range(len(x))]
     if rule.window == "top":
         return [{"cascade": x[0], "dcm": y[0] * x[0] if y else x[0], "pbm": y[0] * x[0] if y else x[0],
                  "depth": x[0]}[model]]
@@ -95,9 +112,11 @@ def target(rule: FeedbackRule, model: str, x, y):
 
 
 def reward(model: str, x, y=None):
-    """Expected reward of the list (SPEC §1): any click / satisfied stop / number of clicks."""
+    """Expected reward of the list (SPEC §1): any click / satisfied stop / number of clicks (intent: satisfaction)."""
     if model == "cascade":
         return 1 - sp.Mul(*[1 - a for a in x])
     if model == "dcm":
         return 1 - sp.Mul(*[1 - b * a for a, b in zip(x, y)])
+    if model == "intent":
+        return sp.Add(*[pj * (1 - sp.Mul(*[1 - xk[j] for xk in x])) for j, pj in enumerate(y)])
     return sp.Add(*[b * a for a, b in zip(x, y)])

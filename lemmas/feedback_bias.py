@@ -26,10 +26,11 @@ from __future__ import annotations
 import sympy as sp
 
 from clickbound.lemmas._derive import Derivation, proved
-from clickbound.lemmas._feedback_exact import expected_records, symbols, target
+from clickbound.lemmas._feedback_exact import expected_records, outcomes, symbols, target
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.feedback_rules import RULES, rule
+from clickbound.lemmas.feedback_interleave import decide_interleaving
+from clickbound.lemmas.feedback_rules import RULES, record, rule
 
 #: list lengths enumerated exactly (the cross-check of the every-K derivations)
 KMAX = 3
@@ -44,12 +45,19 @@ ALG_ID = {"CascadeUCB1": "ALG-CASUCB1", "CascadeKL-UCB": "ALG-CASKLUCB", "First-
           "CascadeLinUCB": "ALG-CASLINUCB", "UCB1": "ALG-UCB1", "KL-UCB": "ALG-KLUCB", "TS": "ALG-TS",
           "eps-greedy": "ALG-EGREEDY", "CascadeUCB1-ascending": "ALG-CASUCB1", "CascadeKL-UCB-ascending": "ALG-CASKLUCB",
           "Gittins": "GITTINS", "RBA-UCB1": "RANKED-RBA", "RBA-KL-UCB": "RANKED-RBA", "RBA-TS": "RANKED-RBA",
-          "RBA-eps-greedy": "RANKED-RBA"}
+          "RBA-eps-greedy": "RANKED-RBA", "RBA-Exp3": "RANKED-RBA", "DBGD": None, "MGD": None,
+          "CascadeUCB1-blog": "ALG-CASUCB1", "CascadeUCB1-blog-fixed-observe": "ALG-CASUCB1",
+          "CascadeLinTS-blog": "ALG-CASLINTS", "CascadeLinTS-blog-fixed-observe": "ALG-CASLINTS"}
+#: source 004's agents (their rules are cross-checked against the blog's own code, lemmas/blog_cascade_*.py)
+BLOG = ("CascadeUCB1-blog", "CascadeLinTS-blog", "CascadeUCB1-blog-fixed-observe", "CascadeLinTS-blog-fixed-observe")
 #: (policy, model) pairs whose records are biased for the index's target (decided below; the test re-checks)
 BIASED = {("dcmKL-UCB", "dcm"), ("Last-click", "dcm"), ("CascadeUCB-last-click", "dcm"),
           ("CascadeUCB-last-click", "pbm"), ("CascadeUCB-last-click", "depth"), ("RankedKL-UCB", "cascade"),
           ("RankedKL-UCB", "dcm"), ("UCB1", "dcm"), ("KL-UCB", "dcm"), ("TS", "dcm"), ("eps-greedy", "dcm"),
-          ("Gittins", "dcm"), *((f"RBA-{b}", m) for b in ("UCB1", "KL-UCB", "TS", "eps-greedy") for m in ("cascade", "dcm"))}
+          ("Gittins", "dcm"), *((f"RBA-{b}", m) for b in ("UCB1", "KL-UCB", "TS", "eps-greedy") for m in ("cascade", "dcm")),
+          # source 004's observe as written; the interleaving duels of DBGD and MGD (lemmas/feedback_interleave.py)
+          ("CascadeUCB1-blog", "cascade"), ("CascadeLinTS-blog", "cascade"),
+          *((p, m) for p in ("DBGD", "MGD") for m in ("cascade", "dcm", "pbm", "intent"))}
 
 
 def _ks(r):
@@ -69,6 +77,106 @@ def recorded_ratios(policy: str, model: str, K: int, x=None, y=None):
     obs, clk = expected_records(r, model, x, y)
     tg = target(r, model, x, y)
     return [(o, c, sp.factor(sp.cancel(c / o)), t) for o, c, t in zip(obs, clk, tg)]
+
+
+# ------------------------------------------------------------------------- Exp3, exactly
+#: Exp3 cross-check instance: L = 4 items (parameters per model, intent: (P[1, e], P[2, e]) and π),
+#: per-position draw probabilities p_k (any vectors: the identity holds for every p, none is zero)
+EXP3_ITEMS = {"cascade": [R(1, 2), R(2, 5), R(3, 10), R(1, 5)], "dcm": [R(1, 2), R(2, 5), R(3, 10), R(1, 5)],
+              "pbm": [R(1, 2), R(2, 5), R(3, 10), R(1, 5)],
+              "intent": [(R(1), R(0)), (R(0), R(1)), (R(1, 2), R(1, 2)), (R(1, 4), R(3, 4))]}
+EXP3_POS = {"cascade": None, "dcm": [R(1, 2), R(1, 3), R(1, 4)], "pbm": [R(3, 4), R(1, 2), R(1, 4)],
+            "intent": [R(1, 3), R(2, 3)]}
+EXP3_P = [[R(1, 2), R(1, 4), R(1, 8), R(1, 8)], [R(1, 10), R(2, 5), R(1, 5), R(3, 10)],
+          [R(1, 4), R(1, 4), R(1, 3), R(1, 6)]]
+
+
+def _y(model, K):
+    pos = EXP3_POS[model]
+    return pos if model in ("intent", "cascade") else pos[:K]
+
+
+def exp3_check(model: str, K: int, L: int = 4, weighted: bool = True):
+    """Exact ``E[x̂_k(e) | items above]`` of the ranked-bandit Exp3 estimate against ``r_k(e | items above)``.
+
+    Enumerates every draw of every position (probabilities :data:`EXP3_P`), the uniform random replacement of
+    a duplicate (the r-th unshown item, r uniform: sim.policies.ranked_bandits) and every click outcome of the
+    model; ``x̂_k(e) = c_k / p_k(e)`` when e was drawn at k and not replaced, else 0 (the log-weight step is
+    ``γ x̂ / L``).  ``r_k(e | above) = P(c_k = 1 | above, e at k)`` from the model on the list ``above + (e,)``
+    (0 when e is above).  Returns ``(number of (k, above, e) triples compared, first mismatch or None)``.
+    ``weighted=False`` credits ``c_k`` without the division (a mutant: the tests check it is caught).
+    """
+    items, est, prob_above = EXP3_ITEMS[model], {}, {}
+
+    def go(k, shown, p, props):
+        if k == K:
+            for q, clicks, _ in outcomes(model, [items[e] for e in shown], _y(model, K)):
+                for j, (b, replaced) in enumerate(props):
+                    if not replaced and clicks[j]:
+                        key = (j, tuple(shown[:j]), b)
+                        est[key] = est.get(key, 0) + p * q / (EXP3_P[j][b] if weighted else 1)
+            return
+        prob_above[(k, tuple(shown))] = prob_above.get((k, tuple(shown)), 0) + p
+        for b in range(L):
+            pb = p * EXP3_P[k][b]
+            if b not in shown:
+                go(k + 1, shown + [b], pb, props + [(b, False)])
+            else:
+                free = [f for f in range(L) if f not in shown]
+                for f in free:
+                    go(k + 1, shown + [f], pb / len(free), props + [(b, True)])
+
+    go(0, [], sp.Integer(1), [])
+    n = 0
+    for (k, above), pa in prob_above.items():
+        for e in range(L):
+            got = sp.nsimplify(est.get((k, above, e), 0) / pa)
+            if e in above:
+                want = sp.Integer(0)
+            else:
+                lst = list(above) + [e]
+                want = sum((q for q, c, _ in outcomes(model, [items[i] for i in lst], _y(model, len(lst))) if c[k]),
+                           sp.Integer(0))
+            n += 1
+            if sp.simplify(got - want) != 0:
+                return n, {"K": K, "position": k + 1, "above": list(above), "item": e, "E[estimate]": str(got),
+                           "r_k(e | above)": str(want)}
+    return n, None
+
+
+# ------------------------------------------------------------------------- the blog's own code
+def _port_records(policy: str, K: int, click: int) -> dict:
+    """``{position (1-based): recorded sample}`` of source 004's code (lemmas/blog_cascade_*.py) on one round;
+    the fixed-observe variants: the display / Kveton et al. rule those modules compare the code with."""
+    from clickbound.lemmas import blog_cascade_lints as bl
+    from clickbound.lemmas import blog_cascade_ucb1 as bu
+
+    if policy.endswith("fixed-observe"):
+        return bu.display_samples(K, click)
+    if policy == "CascadeUCB1-blog":
+        return bu.recorded_samples(range(K), click)
+    ag = bl.CascadeLinTSAgent(K, 1, [bl._col(row) for row in sp.eye(K).tolist()])  # one-hot features
+    ag.observe(list(range(K)), click)
+    out = {}
+    for k in range(K):  # InvM = (I + Σ x xᵀ)^(−1) is diagonal: 1/(1 + records of item k)
+        n_rec = 1 / ag.InvM[k, k] - 1
+        if n_rec:
+            out[k + 1] = int(ag.B[k, 0])
+    return out
+
+
+def port_cross_check(policy: str, kmax: int = 4) -> int:
+    """The rule of a blog agent equals the blog's code on every cascade outcome, K = 1..kmax (raises if not)."""
+    n = 0
+    for K in range(1, kmax + 1):
+        for click in list(range(1, K + 1)) + [-1]:
+            clicks = [int(click == k + 1) for k in range(K)]
+            got = {k + 1: c for k, _o, c in record(rule(policy), clicks)}
+            want = _port_records(policy, K, click)
+            if got != want:
+                raise AssertionError(f"{policy}: rule {got} vs the blog's code {want} (K={K}, click={click})")
+            n += 1
+    return n
 
 
 # ------------------------------------------------------------------------- every-K derivations
@@ -115,13 +223,43 @@ def _derive(policy: str, model: str) -> Derivation:
         d.argument("the expected score vanishes at the true θ for every display position, so the recorded "
                    "counts define an unbiased estimating equation (the posterior concentrates at θ)",
                    "the symbolic identity above; linearity of expectation")
-    elif policy == "RankedExp3":
+    elif r.stats == "importance-weighted":  # RankedExp3, RBA-Exp3
         p, rew = sp.symbols("p_e r_e", positive=True)
         d.argument("position k draws e with probability p_k(e) ≥ γ/L > 0 given the history and the items above; "
                    "the estimate is x̂ = c_k/p_k(e) if e was drawn and not replaced, 0 otherwise, and "
                    "E[c_k | e shown at k, items above] = r_k(e) (0 when e is above: replaced, reward 0)",
                    "sim.policies.exp3 (tested in tests/lemmas/test_feedback_rules.py)")
         d.equal("symbolic: E[x̂(e)] = p(e) · r(e)/p(e)", p * rew / p, rew)
+        d.argument("the draw at k uses its own uniform and the position's weights, which the round's earlier "
+                   "draws do not change, so it is independent of the items above given the history; the clicks "
+                   "at k depend on the items at 1..k only (cascade, DCM, intent: the user reaches k only through "
+                   "them; PBM: on none)", "sim.policies.ranked_bandits / exp3 (draw order); SPEC §1")
+        if model == "intent":
+            d.argument("on the intent population r_k(e) = P(c_k = 1 | above, e at k) is the marginal gain of e "
+                       "given the items above (the RBA-*/intent step: Σ_j π_j ∏_(i<k)(1 − P[j, a_i]) P[j, e])",
+                       "FB-UNBIASED/RBA-UCB1/intent")
+        for K in (1, 2, 3):
+            n, bad = exp3_check(model, K)
+            d.holds(f"exact enumeration, L = 4, K = {K} (every draw, replacement and click outcome; rational p_k): "
+                    "E[x̂_k(e) | items above] = r_k(e | items above) for every position, prefix and item",
+                    bad is None, f"{n} (position, items above, item) triples" + ("" if bad is None else f"; {bad}"))
+    elif r.stats == "per-position" and model == "intent":
+        pj, Q = sp.symbols("p_je Q_j", positive=True)
+        d.argument("a user of intent j is a cascade user with attractions P[j, ·]: he clicks position k iff "
+                   "a_1..a_(k−1) do not attract him and a_k does, probability Q_j P[j, a_k] with "
+                   "Q_j = ∏_(i<k)(1 − P[j, a_i]); the intent is drawn independently of the list",
+                   "sim.envs_intent (module docstring: 'clicks the first document that attracts him'); "
+                   "source 003, 'Сведения задачи к MAB/SMAB'")
+        d.equal("symbolic k, one intent j: f_j(above ∪ {a_k}) − f_j(above) = (1 − Q_j(1 − p_je)) − (1 − Q_j)",
+                (1 - Q * (1 - pj)) - (1 - Q), Q * pj)
+        d.argument("summing over the intents with weights π_j (f = Σ_j π_j f_j, P(c_k = 1) = Σ_j π_j Q_j P[j, a_k]) "
+                   "gives P(c_k = 1) = f(a_1..a_k) − f(a_1..a_(k−1)); arm (k, a_k) records every round, so its "
+                   "mean is that marginal gain; a replaced proposal e records 0 = f(above ∪ {e}) − f(above), "
+                   "e being above", "linearity; the ranked-bandit update (sim.policies.ranked_bandits)")
+        d.argument("the marginal gain depends on the items above, which change while the positions above "
+                   "learn: a stochastic base bandit (UCB1, KL-UCB, TS, ε-greedy) sees a non-stationary arm; "
+                   "the cascade model is the one-intent case, where the stationary reading is refuted "
+                   f"(FB-UNBIASED/{policy}/cascade)", "the identity above")
     elif r.stats == "per-position":  # RankedKL-UCB and the RBA-* instances of Radlinski's ranked bandits
         kap, th = sp.symbols("kappa_k theta_e", positive=True)
         d.argument("on CM-PBM clicks at different positions are independent and P(c_k = 1) = κ_k θ(a_k), whatever "
@@ -201,9 +339,28 @@ def decide_unbiased(policy: str, model: str):
             d.holds(f"cross-check: exact enumeration of {model} outcomes, K = 1..{KMAX}: P(c_k = 1) = κ_k θ(a_k) "
                     "at every position", True, f"K = 1..{KMAX}, every position, symbolic parameters")
             return proved(d.artefact(), method="derivation (symbolic position) + exact enumeration", scope="all")
-        if policy == "RankedExp3":
+        if r.stats == "interleaving":
+            return decide_interleaving(policy, model)(budget_s)
+        if r.stats == "importance-weighted":
             d = _derive(policy, model)
-            return proved(d.artefact(), method="derivation (importance-weighting identity)", scope="all")
+            return proved(d.artefact(), method="derivation (importance-weighting identity) + exact enumeration",
+                          scope="all")
+        if r.stats == "per-position" and model == "intent":
+            shown, n = [], 0
+            for K in range(1, KMAX + 1):
+                for J in (1, 2, 3):
+                    x, y = symbols(model, K, J)
+                    for k, (_o, _c, ratio, t) in enumerate(recorded_ratios(policy, model, K, x, y)):
+                        n += 1
+                        if sp.simplify(ratio - t) != 0:
+                            raise AssertionError(f"{policy} on intent, K={K}, J={J}, position {k + 1}: {ratio} vs {t}")
+                        if K == 2 and J == 2:
+                            shown.append(f"position {k + 1}: {sp.sstr(ratio)}")
+            d = _derive(policy, model)
+            d.holds(f"cross-check: exact enumeration of the intent population, K = 1..{KMAX}, J = 1..3 intents "
+                    f"(symbolic P, π with Σπ = 1): arm mean = marginal gain at all {n} positions", True,
+                    "K = 2, J = 2: " + "; ".join(shown))
+            return proved(d.artefact(), method="derivation (symbolic position) + exact enumeration", scope="all")
         biased = False
         shown = []
         for K in _ks(r):
@@ -218,9 +375,18 @@ def decide_unbiased(policy: str, model: str):
                     biased = True
                 if K == min(2, max(_ks(r))):
                     shown.append(f"K={K}, position {k + 1}: ratio {sp.sstr(ratio)}")
+        port = port_cross_check(policy) if policy in BLOG else None
         if biased:
-            return _refute(policy, model, n)
+            out = _refute(policy, model, n)
+            if port is not None:
+                out.evidence["the rule equals source 004's observe (lemmas/blog_cascade_*.py)"] = \
+                    f"every cascade outcome, K = 1..4 ({port} rounds)"
+            return out
         d = _derive(policy, model)
+        if port is not None:
+            d.holds("the rule equals the display / Kveton et al. update the blog's code is compared with in "
+                    "lemmas/blog_cascade_ucb1.py (BLOG-UCB1/observe-records): every cascade outcome, K = 1..4",
+                    True, f"{port} rounds")
         d.holds(f"cross-check: exact enumeration of every {model} outcome, K = {min(_ks(r))}..{max(_ks(r))}: "
                 f"recorded mean = target at all {n} positions", True, "; ".join(shown))
         return proved(d.artefact(), method="derivation (symbolic position) + exact enumeration", scope="all")
@@ -239,8 +405,11 @@ def feedback_bias_claims():
                                 f"statistics are unbiased for {r.target[model]} (window '{r.window}', credit "
                                 f"'{r.credit}', statistics '{r.stats}')"),
                 decide=decide_unbiased(policy, model),
-                description="exact expected records per position by enumeration of the model's outcomes; "
-                            "every-K derivation where it holds, rational instance where it fails"))
+                description=("exact enumeration (rationals) of the interleaving coins and click outcomes over all "
+                             "pairs of top-K lists, L ≤ 4, K ≤ 3 (lemmas/feedback_interleave.py)"
+                             if r.stats == "interleaving" else
+                             "exact expected records per position by enumeration of the model's outcomes; "
+                             "every-K derivation where it holds, rational instance where it fails")))
     return out
 
 

@@ -22,7 +22,7 @@ LIN_RTOL = 1e-12
 
 def outcomes(model, K):
     """Every (clicks, depth) the model can produce on a list of length K."""
-    if model == "cascade":
+    if model in ("cascade", "intent"):  # the intent population: a cascade user given the intent
         for k in range(K + 1):
             yield tuple(int(j == k) for j in range(K)), None
     elif model in ("dcm", "pbm"):
@@ -37,13 +37,20 @@ def outcomes(model, K):
 def params(name, L, K):
     if name.startswith("PBM"):
         return {"kappa": [1.0, 0.5, 0.25][:K]}
-    if name.startswith("CascadeLin"):
+    if name.startswith("CascadeLin") or name in ("DBGD", "MGD"):
         return {"features": np.random.default_rng(1).random((L, 3))}
     return {}
 
 
 def ks(name):
     return (1,) if fr.rule(name).window == "top" else (1, 2, 3)
+
+
+def test_no_pair_left_undecided():
+    """issue 13's done-when: every registered policy × model has its recorded-statistics rule (and claim)."""
+    assert fr.NOT_ANALYSED == {}
+    assert {(n, m) for n, c in POLS.items() for m in c.models} == {(n, m) for n, r in fr.RULES.items()
+                                                                   for m in r.models}
 
 
 def test_every_registered_policy_has_a_rule_with_its_models():
@@ -94,7 +101,7 @@ def expected_changes(name, A, clicks, depth, L, K, prm):
             else:
                 F[A[k], k] += 1
         return {"S": S, "F": F}
-    if rule.stats == "importance-weighted":
+    if rule.stats in ("importance-weighted", "interleaving"):
         return {"rec": rec}
     X = prm["features"]
     M = np.eye(X.shape[1])
@@ -117,7 +124,28 @@ def test_rule_matches_reference_update(name, model):
             pol = POLS[name](L, K, np.random.default_rng(0), **prm)
             obs = Observation(np.array(clicks, dtype=np.int64), depth, 0.0)
             exp = expected_changes(name, A, clicks, depth, L, K, prm)
-            if name in COUNT_ATTRS:
+            if name.startswith("CascadeUCB1-blog"):
+                pol.weights = [0.0] * L  # the pseudo-observations are drawn at the first select
+                before_n, before_s = np.array(pol.counts, float), np.array(pol.weights) * np.array(pol.counts)
+                pol.update(1, A, obs)
+                after_n = np.array(pol.counts, float)
+                np.testing.assert_array_equal(after_n - before_n, exp["obs"], err_msg=f"{name} {clicks}")
+                np.testing.assert_allclose(np.array(pol.weights) * after_n - before_s, exp["clk"], rtol=0,
+                                           atol=LIN_RTOL, err_msg=f"{name} {clicks}")
+            elif rule.stats == "interleaving":
+                # the round's teams (0 = current ranker, j = candidate j) and directions; the candidates whose
+                # team got more credited clicks than ranker 0's win, and w moves by γ × their mean direction
+                m = pol.m
+                pol.team = [k % (m + 1) for k in range(K)]
+                pol.U = np.eye(m, 3)
+                cnt = np.zeros(m + 1)
+                for k, o, c in exp["rec"]:
+                    cnt[pol.team[k]] += c
+                winners = [j for j in range(1, m + 1) if cnt[j] > cnt[0]]
+                want = pol.par[1] * pol.U[[j - 1 for j in winners]].mean(axis=0) if winners else np.zeros(3)
+                pol.update(1, A, obs)
+                np.testing.assert_allclose(pol.w, want, rtol=0, atol=1e-15, err_msg=f"{name} {clicks}")
+            elif name in COUNT_ATTRS:
                 a, b = COUNT_ATTRS[name]
                 before = getattr(pol, a).copy(), getattr(pol, b).copy()
                 pol.update(1, A, obs)
@@ -139,15 +167,20 @@ def test_rule_matches_reference_update(name, model):
                 np.testing.assert_array_equal(pol.F, exp["F"])
             elif rule.stats == "importance-weighted":
                 probs = [0.5, 0.25, 0.125][:K]
-                pol._last = [(int(A[k]), probs[k], False) for k in range(K)]
+                if hasattr(pol, "_last"):  # RankedExp3
+                    pol._last = [(int(A[k]), probs[k], False) for k in range(K)]
+                else:  # RBA-Exp3: each position proposed its shown item (no replacement)
+                    pol.proposed[:], pol.prob[:], pol.replaced[:] = A, probs, 0
                 pol.update(1, A, obs)
                 want = np.zeros((K, L))
                 for k, o, c in exp["rec"]:
-                    want[k, A[k]] += pol.gamma * c / (probs[k] * L)
+                    gamma = pol.gamma if hasattr(pol, "gamma") else pol.par[2]
+                    want[k, A[k]] += gamma * c / (probs[k] * L)
                 np.testing.assert_allclose(pol.logw, want, rtol=0, atol=0)
             else:
                 pol.update(1, A, obs)
-                np.testing.assert_allclose(pol.Minv, exp["Minv"], rtol=LIN_RTOL, atol=LIN_RTOL)
+                Minv = pol.InvM if hasattr(pol, "InvM") else pol.Minv  # the blog's agent: InvM (σ = 1)
+                np.testing.assert_allclose(Minv, exp["Minv"], rtol=LIN_RTOL, atol=LIN_RTOL)
                 np.testing.assert_array_equal(pol.B, exp["B"])
             checked += 1
     assert checked > 0
