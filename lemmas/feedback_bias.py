@@ -19,6 +19,22 @@ assumes (``FeedbackRule.target``):
   cascade and DCM (the mean of (k, e) depends on the items above), and the single-arm policies on
   DCM (they record clicks, the reward is a satisfied stop).
 
+Every registered (policy, model) pair has its claim (issue 13's done-when; ``NOT_ANALYSED`` is empty):
+
+* the ranked bandits on the user-intent population (RBA-{UCB1, KL-UCB, TS, eps-greedy}/intent): the arm of
+  position k records ``P(c_k = 1 | items above) = f(a_1..a_k) − f(a_1..a_(k−1))``, the marginal gain the
+  ranked-bandit analysis assumes (source 003, "для бандитов, которые выбрали кликнутый (и не случайный)
+  документ — выдаем reward 1"; Radlinski et al. 2008): proved for every K (a non-stationary arm all the same:
+  the items above change);
+* RBA-Exp3 (and RankedExp3) on every model: ``c/p`` at the proposed, shown item is unbiased for position k's
+  reward given the items above (0 for a proposal above), proved, with an exact enumeration of every draw,
+  random replacement and click outcome (L = 4, K ≤ 3) as the cross-check;
+* DBGD and MGD: the recorded duel outcome is not unbiased for the utility preference
+  (:mod:`clickbound.lemmas.feedback_interleave`, refuted on all four models, ERR-003-TDI-LINK);
+* source 004's agents: ``observe`` as written credits a no-click round to position K (refuted: the mean at K
+  is 1), the fixed observe is the first-click rule (proved); both rules are cross-checked against the blog's
+  own code (:func:`port_cross_check`).
+
 What the biased records do to the choice is :mod:`clickbound.lemmas.feedback_fixed_point`.
 """
 from __future__ import annotations
