@@ -12,10 +12,13 @@ updates positions ``1 … min(C_last, K)`` (all K when there is no click), Casca
 ``1 … C_first`` (all K when there is no click); since the first click is never after the last,
 the former contains the latter, and with at most one click the two coincide.  z3 proves this for a
 symbolic K and an uninterpreted click vector (:func:`more_data_z3`); every click vector of length
-K = 1..10 is also enumerated through the two update functions as a cross-check.  Every update is a
-true draw ``w_t(a_k)`` of an examined item.  What is *not* checked, and what the presenter flags,
-is the step from "more unbiased data" to "Kveton et al.'s bound applies" (the proof of Kveton et
-al. 2015a is not re-derived here); the bound itself is compared with simulated regret in the
+K = 1..10 is also enumerated through the two update functions as a cross-check.  Each single
+update is the attraction indicator ``w_t(a_k)`` of an examined item, but *which* positions are
+stored depends on the outcome (up to the last click), so the stored records are a selected, biased
+sample: "more data" is not "more unbiased data" (ERR-DCM-ALG-SELECTION-BIAS, exact evidence
+FB-UNBIASED/dcmKL-UCB/dcm in :mod:`clickbound.lemmas.feedback_bias`), and the step the presenter
+flags (要考察), from more data to "Kveton et al.'s bound applies", fails: DCM-P1 is violated in
+simulation (ERR-DCM-P1-DCMKLUCB).  The bound itself is compared with simulated regret in the
 report (:func:`clickbound.bounds.dcm.dcm_p1`).
 
 DCM-BLB (the lower-bound family ``B_LB(L, A* = [K], p, Δ, γ)``) is checked for what Theorem 3's
@@ -118,7 +121,7 @@ def _decide_more_data(budget_s: float) -> Outcome:
     return proved(d.artefact(), method="z3 (symbolic K, uninterpreted clicks) + exact enumeration K = 1..10",
                   scope="all",
                   enumeration={"click_vectors": checked, "K": f"1..{MAX_K_ENUMERATED}"},
-                  not_checked="that more unbiased data implies Kveton et al.'s bound (要考察 in the source)")
+                  not_checked="that more data implies Kveton et al.'s bound (要考察 in the source; it does not: the extra records are selected by their outcome, ERR-DCM-ALG-SELECTION-BIAS, ERR-DCM-P1-DCMKLUCB)")
 
 
 def blb_instance(L: int, K: int, p, delta, gamma):
