@@ -21,6 +21,7 @@ them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped (:mod:`clickbound.lemmas
 """
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -171,7 +172,7 @@ def verdicts(data) -> list[dict]:
     n_a, runs_a = z["train_q"] * z["sessions"] * N_DOCS, z["rank_reps"]
     rows = []
     cs = [_paired(A["naive"][e1], A["naive"][e0], f"η {e0} → {e1}", "greater", "ARP change")
-          for e0, e1 in zip(e[:-1], e[1:])]
+          for e0, e1 in itertools.pairwise(e)]
     rows.append({"claim": "naive: test ARP grows (worsens) at every step of η (source's figure: the baseline "
                           "falls behind as 'examination確率の変化が激しく' grows)", "kind": "statistical",
                  **st.verdict_row(st.decide(cs), n_a, runs_a)})
@@ -181,7 +182,7 @@ def verdicts(data) -> list[dict]:
                           "大きく上回って')", "kind": "statistical", **st.verdict_row(st.decide(cs), n_a, runs_a)})
     gain = {x: np.asarray(A["naive"][x]) - np.asarray(A["IPW"][x]) for x in e}
     cs = [_paired(gain[e1], gain[e0], f"η {e0} → {e1}", "greater", "gain change")
-          for e0, e1 in zip(big[:-1], big[1:])]
+          for e0, e1 in itertools.pairwise(big)]
     rows.append({"claim": "IPW's gain over naive grows with η ('特にexamination確率の変化が激しいときに')",
                  "kind": "statistical", **st.verdict_row(st.decide(cs), n_a, runs_a)})
     top = e[-1]
