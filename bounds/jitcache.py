@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import time
 from functools import lru_cache
 from pathlib import Path
 
@@ -27,6 +28,10 @@ from pathlib import Path
 KERNEL_PACKAGES = ("bounds", "sim")
 #: hashed cache folders kept (the current one and a few recent, e.g. for switching branches)
 KEEP = 4
+#: a folder beyond :data:`KEEP` is pruned only when unused for this long: another process (a
+#: report run from another checkout, a test worker) may be compiling into it right now, and
+#: numba writes each kernel's files there, which refreshes the folder's mtime
+STALE_S = 3600.0
 _PKG_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -59,7 +64,13 @@ def _prune(parent: Path, current: Path) -> None:
                       key=lambda d: d.stat().st_mtime, reverse=True)
     except OSError:
         return
+    now = time.time()
     for d in dirs[KEEP - 1:]:
+        try:
+            if now - d.stat().st_mtime < STALE_S:
+                continue
+        except OSError:
+            continue
         shutil.rmtree(d, ignore_errors=True)
 
 

@@ -68,3 +68,23 @@ def test_an_edit_to_a_callee_changes_the_compiled_result(tmp_path):
     kl.write_text(source)
     back = _run(tmp_path)
     assert back["cache"] == cold["cache"] and back["regret"] == cold["regret"]
+
+
+def test_prune_keeps_folders_in_recent_use(tmp_path):
+    # beyond KEEP, a folder is removed only when unused for STALE_S: a report run from another checkout
+    # (another source hash) may be compiling into its folder right now
+    import time
+
+    from clickbound.bounds import jitcache
+
+    parent = tmp_path / "numba"
+    now = time.time()
+    ages = {f"h{i}": now - i * 60 for i in range(jitcache.KEEP + 2)}  # recent: one minute apart
+    ages.update({f"old{i}": now - jitcache.STALE_S - 100 - i for i in range(3)})
+    for name, t in ages.items():
+        (parent / name).mkdir(parents=True)
+        os.utime(parent / name, (t, t))
+    current = parent / "h0"
+    jitcache._prune(parent, current)
+    left = {d.name for d in parent.iterdir()}
+    assert left == {f"h{i}" for i in range(jitcache.KEEP + 2)}  # every recent folder stays, the stale ones go
