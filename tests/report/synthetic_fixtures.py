@@ -164,6 +164,8 @@ def synthetic_results(all_experiments: bool = False) -> dict:
         secs[name] = {"title": name, "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0, "data": {}}
     for name in LECTURE_SECTIONS:  # issue 15's sections (source 003); their own tests compute and render them
         secs[name] = {"title": name, "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0, "data": {}}
+    secs["exp_ultr"] = {"title": "exp_ultr", "status": "computed", "reason": "", "wall_s": 0.0,
+                        "data": ultr_fixture(rng)}
     for name, exp in _experiments().items():
         if all_experiments or name in FAST_EXPERIMENTS:
             secs[name] = {"title": exp.title, "status": "computed", "reason": "", "wall_s": 0.0,
@@ -194,3 +196,23 @@ EXACT_ANALYSIS_FIXTURE = {
         {"instance": "syn", "policy": "UCB1", "model": "cascade", "K": 1, "n": 3, "regret": 0.5,
          "dp_states": 7, "violated_at_as_printed": [2, 3], "violated_at_corrected": []}]},
 }
+
+
+def ultr_fixture(rng) -> dict:
+    """exp_ultr's data shape (report/sections/exp_ultr.py) filled with seeded noise; verdicts by the section's own rule."""
+    from clickbound.report.sections import exp_ultr as xu
+
+    sizes = {"rank_reps": 3, "train_q": 10, "sessions": 1, "test_q": 10, "rec_reps": 2, "records": 100}
+    etas = [str(e) for e in xu.ETAS]
+    methods = ("skyline", "naive", "IPW", "clipped IPW", "logging", "optimal")
+    arp = {m: {e: (3 + i * 0.1 + rng.random(3)).tolist() for e in etas} for i, m in enumerate(methods)}
+    mom = {e: {k: rng.random(3).tolist() for k in ("ipw_rel_sd", "clip_rel_bias", "clip_rel_sd")} for e in etas}
+    logs = {kind: {"queries": 10, "sessions_per_query": 1, "records": 100, "methods": {
+        m: {"theta_err": rng.random(2).tolist(), "share_err": rng.random(2).tolist(),
+            "abs_err": [None, None] if m == "DLA" else rng.random(2).tolist(),
+            "theta_hat": [[1.0, 0.5, 0.3]] * 2} for m in xu.METHODS_B}} for kind in ("sparse", "dense")}
+    data = {"id": xu.ID, "profile": "dev", "sizes": sizes, "seeds": {"A": SYN_SEED, "B": SYN_SEED},
+            "etas": list(xu.ETAS), "clip": xu.CLIP, "rec_eta": xu.REC_ETA, "A": {"arp": arp, "moments": mom},
+            "B": {"theta": [1.0, 0.5, 0.3], "logs": logs}}
+    data["verdicts"] = xu.verdicts(data)
+    return data
