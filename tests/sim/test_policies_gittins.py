@@ -25,3 +25,27 @@ def test_bad_parameters():
     with pytest.raises(ValueError, match="K must be 1"):
         sim.simulate(sim.Bernoulli([0.3, 0.5]), "Gittins", K=2, n=10)
     assert np.isfinite(sim.simulate(sim.Bernoulli([0.3, 0.5]), "Gittins", K=1, n=10).regret).all()
+
+
+def test_memo_entries_are_the_recomputed_midpoints():
+    # the shared table (sim.policies.gittins._memo) must hold exactly what index_bracket_nb gives: a run with a
+    # fresh table and a second run reading the filled table choose the same arms, and every filled entry is
+    # bitwise the recomputed midpoint
+    from clickbound.bounds.gittins import index_bracket_nb
+    from clickbound.sim.policies import gittins as g
+
+    prm = {"lam": 0.8, "tol": 1e-6}  # parameters no other test uses: the table starts empty here
+    env = sim.Bernoulli([0.3, 0.5, 0.45])
+    first = sim.simulate(env, "Gittins", K=1, n=150, runs=2, seed=4, policy_params=prm, trace=150)
+    par = g._params(prm)
+    memo = g._memo(*(float(x) for x in par[:4]))
+    filled = np.argwhere(~np.isnan(memo))
+    assert len(filled) > 50
+    for s, f in filled[:200]:
+        lo, hi = index_bracket_nb(par[1] + s, par[2] + f, par[0], par[3], int(par[4]), par[5])
+        assert memo[s, f] == 0.5 * (lo + hi)
+    again = sim.simulate(env, "Gittins", K=1, n=150, runs=2, seed=4, policy_params=prm, trace=150)
+    assert np.array_equal(first.config["trace"], again.config["trace"])
+    assert np.array_equal(first.regret, again.regret)
+    ref = sim.simulate(env, "Gittins", K=1, n=150, runs=2, seed=4, policy_params=prm, trace=150, reference=True)
+    assert np.array_equal(first.config["trace"], ref.config["trace"])
