@@ -6,7 +6,14 @@ import numpy as np
 import pytest
 
 from clickbound.sim.causal_log import LogConfig, draw_log
-from clickbound.sim.causal_mf import MFConfig, init_params, loss_and_grads, rel_improvement, train, weights
+from clickbound.sim.causal_mf import (
+    MFConfig,
+    init_params,
+    loss_and_grads,
+    rel_improvement,
+    train,
+    weights,
+)
 
 TINY = LogConfig(n_users=1, n_items=3, density_c=0.3, random_share=0.2, val_share=0.25)
 SMALL = LogConfig(n_users=12, n_items=9, density_c=0.3, random_share=0.2)
@@ -20,12 +27,12 @@ def _enumerate_train(log):
     N = log.P.size
     pc, pr, v = log.pi_c.ravel(), log.pi_rand, log.config.val_share
     for bits in itertools.product((0, 1), repeat=3 * N):
-        prob, train = 1.0, np.zeros(N, bool)
+        prob, mask = 1.0, np.zeros(N, bool)
         for j in range(N):
             c, t, val = bits[3 * j: 3 * j + 3]
             prob *= (pc[j] if c else 1 - pc[j]) * (pr if t else 1 - pr) * (v if val else 1 - v)
-            train[j] = (c or t) and not val
-        yield train.reshape(log.P.shape), prob
+            mask[j] = (c or t) and not val
+        yield mask.reshape(log.P.shape), prob
 
 
 def test_ips_weights_give_an_unbiased_loss_on_an_enumerated_tiny_log():
@@ -34,12 +41,12 @@ def test_ips_weights_give_an_unbiased_loss_on_an_enumerated_tiny_log():
     delta = np.array([[0.3, 1.7, 4.0]])       # any loss values
     L = delta.mean()
     e_ips = e_naive = p_nonempty = 0.0
-    for train, prob in _enumerate_train(log):
+    for realised, prob in _enumerate_train(log):
         # the realised training set as the log's S (weights() reads p_train from π_c, π_rand, val_share)
-        w = weights(dataclasses.replace(log, Rc=train, Rt=np.zeros_like(train)), "ips")["main"]
+        w = weights(dataclasses.replace(log, Rc=realised, Rt=np.zeros_like(realised)), "ips")["main"]
         e_ips += prob * float((w * delta).sum())
-        if train.any():
-            e_naive += prob * float(delta[train].mean())
+        if realised.any():
+            e_naive += prob * float(delta[realised].mean())
             p_nonempty += prob
     assert abs(e_ips - L) < 1e-12, (e_ips, L)
     assert abs(e_naive / p_nonempty - L) > 1e-3     # the naive loss is biased under this policy
@@ -80,9 +87,9 @@ def test_gradients_match_finite_differences(method, tie):
         for idx in [(0, 0), (3, 1), (params[key].shape[0] - 1, 2)]:
             if method == "cause" and tie == "c" and key.endswith("_t"):
                 # the source's rule: term (3) does not move the t-embeddings
-                f = lambda p: loss_and_grads(p, log, method, no_tie)[0]  # noqa: E731
+                f = lambda p: loss_and_grads(p, log, method, no_tie)[0]
             else:
-                f = lambda p: loss_and_grads(p, log, method, cfg)[0]  # noqa: E731
+                f = lambda p: loss_and_grads(p, log, method, cfg)[0]
             num = _fd(params, key, idx, f)
             assert abs(g[key][idx] - num) <= FD_RTOL * max(1.0, abs(num)), (key, idx, g[key][idx], num)
 
