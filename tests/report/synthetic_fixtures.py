@@ -159,8 +159,8 @@ def synthetic_results(all_experiments: bool = False) -> dict:
                            "findings": "## What we found\nfixture text"}]}},
     }
     # sections with their own render tests: the bound-violation search (test_theorems_fail.py), the
-    # blog timing table and the PBM-TS sampler check (test_blog_od_sections.py)
-    for name in ("theorems_fail", "exp_blog_timing", "exp_pbmts_sampler"):
+    # blog timing table and the PBM-TS sampler check (test_blog_od_sections.py), the CausE table (test_exp_cause.py)
+    for name in ("theorems_fail", "exp_blog_timing", "exp_pbmts_sampler", "exp_cause"):
         secs[name] = {"title": name, "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0, "data": {}}
     for name in LECTURE_SECTIONS:  # issue 15's sections (source 003); their own tests compute and render them
         secs[name] = {"title": name, "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0, "data": {}}
