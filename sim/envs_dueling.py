@@ -33,9 +33,39 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from clickbound.sim.envs import Cascade
+
 UTILITIES = ("quadratic", "ranking")
+#: the feature map of FeatureCascade when none is given: (attraction, 1)
+DEFAULT_FEATURES = "attraction, 1"
 #: rounds drawn at once per replication (normals, then uniforms): results do not depend on it
 BLOCK = 4096
+
+
+class FeatureCascade(Cascade):
+    """Cascade users on items with features: the click environment of DBGD/MGD (``--model dueling``).
+
+    Clicks follow CM-Cascade with attractions ``w`` (so every cascade policy runs on it, ``model ==
+    "cascade"``); the items also carry features ``x_e`` (rows of ``features``, ``L × d``), which the engine
+    hands to a linear-ranker policy given none (``env_params``).  Without ``features`` the map is
+    ``x_e = (w_e, 1)``: a linear ranker with a positive first weight orders the items by attraction, so the
+    optimal list is reachable by the ranker space.  Pass other features to make it harder (the ranker space
+    may then not contain the optimal list, and regret against it grows linearly).
+    """
+
+    def __init__(self, w, features=None):
+        Cascade.__init__(self, w)
+        if features is None:
+            X = np.column_stack([self.attraction, np.ones(self.L)])
+        else:
+            X = np.array(features, dtype=float)
+            if X.ndim != 2 or X.shape[0] != self.L or X.shape[1] < 1 or not np.isfinite(X).all():
+                raise ValueError(f"features must be a finite {self.L} x d array, got shape {X.shape}")
+        X.setflags(write=False)
+        self.features = X
+
+    def spec(self) -> dict:
+        return {"model": "dueling", "w": self.attraction.tolist(), "features": self.features.tolist()}
 
 
 def sigma(x):

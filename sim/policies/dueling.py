@@ -21,8 +21,21 @@ A ranker is a weight vector ``w`` in the ball of radius ``radius`` of ``ℝ^d``;
 
 ``DBGD`` is ``m = 1``; ``MGD`` has ``n_candidates`` (default 4).  Parameters ``delta`` (1.0), ``gamma``
 (0.1), ``radius`` (10.0).  Policy stream per round: ``m·d`` normals, the tie-breaks of the ``m + 1`` top-K
-selections, ``m`` uniforms per multileaving round.  Balanced interleaving is not offered here (its
-fairness failure is INTERLEAVE-BALANCED/fair; its agreement with the true preference is in EXP-LECT-DBGD).
+selections, ``m`` uniforms per multileaving round.
+
+``features`` may be left out when the environment carries item features
+(:class:`clickbound.sim.envs_dueling.FeatureCascade`, ``--model dueling``): the engine passes the
+environment's own (``env_params``).
+
+**Balanced interleaving** (``DBGD`` with ``interleaving="balanced"``, or the policy ``DBGD-balanced``; Joachims
+2002 as recalled, the same rule as :func:`clickbound.lemmas.lecture_interleaving.balanced`): one uniform
+``u`` decides whether the current ranker ``A = w`` leads (``u < 1/2``); the two top-K lists are merged
+top-down, the ranker that has contributed fewer ranks (the leader on a tie) adding its next item unless it is
+already shown.  Credit: with ``d`` the lowest clicked item and ``k = min(rank_A(d), rank_B(d)) + 1`` (a rank
+outside a top-K list counts as ``K``), the candidate wins when more clicked items lie in its top ``k`` than
+in ``A``'s.  This is the method INTERLEAVE-BALANCED/fair shows unfair under random clicks; EXP-LECT-DBGD
+compares DBGD's regret with each method.  Policy stream per round: ``d`` normals, the two top-K tie-breaks,
+one uniform.  Multileaving has no balanced form here (MGD rejects the parameter).
 """
 from __future__ import annotations
 
@@ -37,12 +50,18 @@ from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties
 
 MODELS = ("cascade", "dcm", "pbm", "intent")
+INTERLEAVING = ("team-draft", "balanced")
 
 
-def _parse(name, L, K, params, default_m):
-    reject_unknown(name, params, ("features", "delta", "gamma", "radius") + (("n_candidates",) if default_m > 1 else ()))
+def _parse(name, L, K, params, default_m, default_il="team-draft"):
+    reject_unknown(name, params, ("features", "delta", "gamma", "radius")
+                   + (("n_candidates",) if default_m > 1 else ("interleaving",)))
     if "features" not in params:
-        raise ValueError(f"{name} needs item features: policy parameter 'features' (an L x d array)")
+        raise ValueError(f"{name} needs item features: policy parameter 'features' (an L x d array), or an "
+                         "environment with features (--model dueling)")
+    il = params.get("interleaving", default_il)
+    if il not in INTERLEAVING:
+        raise ValueError(f"interleaving must be one of {INTERLEAVING}, got {il!r}")
     X = np.array(params["features"], dtype=float)
     if X.ndim != 2 or X.shape[0] != L or not np.isfinite(X).all():
         raise ValueError(f"features must be a finite {L} x d array, got shape {X.shape}")
@@ -50,7 +69,8 @@ def _parse(name, L, K, params, default_m):
     if isinstance(m, bool) or int(m) != m or m < 1:
         raise ValueError(f"n_candidates must be a positive integer, got {m!r}")
     par = np.array([check_positive("delta", params.get("delta", 1.0)), check_positive("gamma", params.get("gamma", 0.1)),
-                    check_positive("radius", params.get("radius", 10.0)), float(int(m))])
+                    check_positive("radius", params.get("radius", 10.0)), float(int(m)),
+                    float(INTERLEAVING.index(il))])
     return X, par
 
 
@@ -94,6 +114,21 @@ def _select(state, t, rng, A):
     for e in range(L):
         taken[e] = 0
     n = 0
+    if par[4] == 1.0:  # balanced interleaving of rank[0] (A, the current ranker) and rank[1] (B)
+        a_first = rng.random() < 0.5
+        ka, kb = 0, 0
+        while n < K:
+            if ka < kb or (ka == kb and a_first):
+                e = rank[0, ka]
+                ka += 1
+            else:
+                e = rank[1, kb]
+                kb += 1
+            if taken[e] == 0:
+                A[n] = e
+                taken[e] = 1
+                n += 1
+        return
     while n < K:
         for j in range(m + 1):
             perm[j] = j
@@ -117,10 +152,43 @@ def _select(state, t, rng, A):
 
 
 @numba.njit
+def _balanced_candidate_wins(rank, A, clicks):
+    K = A.shape[0]
+    low = -1
+    for k in range(K):
+        if clicks[k] != 0:
+            low = A[k]
+    if low < 0:
+        return False
+    pa, pb = K, K
+    for q in range(K):
+        if rank[0, q] == low:
+            pa = q
+        if rank[1, q] == low:
+            pb = q
+    top = min(pa, pb) + 1
+    ha, hb = 0, 0
+    for k in range(K):
+        if clicks[k] != 0:
+            for q in range(top):
+                if rank[0, q] == A[k]:
+                    ha += 1
+                if rank[1, q] == A[k]:
+                    hb += 1
+    return hb > ha
+
+
+@numba.njit
 def _update(state, t, A, clicks, depth):
     _X, w, U, _C, par, _rank, team = state[0], state[1], state[2], state[3], state[4], state[5], state[6]
     d = w.shape[0]
     gamma, R, m = par[1], par[2], int(par[3])
+    if par[4] == 1.0:
+        if _balanced_candidate_wins(_rank, A, clicks):
+            for k in range(d):
+                w[k] = w[k] + gamma * U[0, k]
+            _project(w, R)
+        return
     cnt = np.zeros(m + 1)
     for k in range(A.shape[0]):
         if clicks[k] != 0:
@@ -144,20 +212,23 @@ class _GradientDescent(Policy):
     """Reference class (module docstring): the same floating-point operations as the kernel, in order."""
 
     default_m = 1
+    default_il = "team-draft"
+    #: parameters the engine fills from the environment when not given (sim.engine.simulate)
+    env_params = ("features",)
     kernel_select = _select
     kernel_update = _update
 
     def __init__(self, L, K, pol_rng, **params):
         Policy.__init__(self, L, K, pol_rng)
         self.L, self.K = check_LK(L, K)
-        self.X, self.par = _parse(self.name, self.L, self.K, params, self.default_m)
+        self.X, self.par = _parse(self.name, self.L, self.K, params, self.default_m, self.default_il)
         self.m = int(self.par[3])
         self.w = np.zeros(self.X.shape[1])
 
     @classmethod
     def kernel_state(cls, L, K, **params):
         L, K = check_LK(L, K)
-        X, par = _parse(cls.name, L, K, params, cls.default_m)
+        X, par = _parse(cls.name, L, K, params, cls.default_m, cls.default_il)
         m, d = int(par[3]), X.shape[1]
         return (X, np.zeros(d), np.zeros((m, d)), np.zeros((m + 1, d)), par, np.zeros((m + 1, L), dtype=np.int64),
                 np.zeros(K, dtype=np.int64), np.zeros(L, dtype=np.int64), np.zeros(m + 1, dtype=np.int64), np.zeros(L),
@@ -191,6 +262,9 @@ class _GradientDescent(Policy):
                     sc += self.X[e, k] * c[k]
                 scores[e] = sc
             ranks.append(topk_random_ties(scores, self.K, self.rng).tolist())
+        self.U, self.ranks = U, ranks
+        if self.par[4] == 1.0:
+            return np.array(self._balanced(ranks[0], ranks[1], self.rng.random() < 0.5), dtype=np.int64)
         shown, team = [], []
         while len(shown) < self.K:
             perm = list(range(self.m + 1))
@@ -203,10 +277,41 @@ class _GradientDescent(Policy):
                 e = next(x for x in ranks[j] if x not in shown)
                 shown.append(e)
                 team.append(j)
-        self.U, self.team = U, team
+        self.team = team
         return np.array(shown, dtype=np.int64)
 
+    def _balanced(self, A, B, a_first):
+        """Balanced interleaving of the top-K lists ``A`` (current) and ``B`` (candidate)."""
+        out, ka, kb = [], 0, 0
+        while len(out) < self.K:
+            if ka < kb or (ka == kb and a_first):
+                e, ka = A[ka], ka + 1
+            else:
+                e, kb = B[kb], kb + 1
+            if e not in out:
+                out.append(e)
+        return out
+
+    def _balanced_winner(self, shown, clicks):
+        """+1 if the candidate wins, −1 if the current ranker wins, 0 on a tie or no click."""
+        A, B = self.ranks[0], self.ranks[1]
+        clicked = [e for e, c in zip(shown, clicks) if c != 0]
+        if not clicked:
+            return 0
+        low = clicked[-1]
+        k = min(A.index(low) if low in A else self.K, B.index(low) if low in B else self.K) + 1
+        ha = sum(1 for e in clicked if e in A[:k])
+        hb = sum(1 for e in clicked if e in B[:k])
+        return (hb > ha) - (ha > hb)
+
     def update(self, t, A, obs):
+        if self.par[4] == 1.0:
+            if self._balanced_winner(list(A), obs.clicks) > 0:
+                w = self.w.copy()
+                for k in range(w.size):
+                    w[k] = w[k] + self.par[1] * self.U[0, k]
+                self.w = self._proj(w, self.par[2])
+            return
         cnt = np.zeros(self.m + 1)
         for k in range(self.K):
             if obs.clicks[k] != 0:
@@ -228,6 +333,14 @@ class DBGD(_GradientDescent):
     """Dueling bandit gradient descent with team-draft interleaving (one candidate per round)."""
 
     default_m = 1
+
+
+@register_policy("DBGD-balanced", models=MODELS)
+class DBGDBalanced(_GradientDescent):
+    """DBGD with balanced interleaving (``DBGD`` with ``interleaving="balanced"``; module docstring)."""
+
+    default_m = 1
+    default_il = "balanced"
 
 
 @register_policy("MGD", models=MODELS)

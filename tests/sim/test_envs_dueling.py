@@ -37,3 +37,26 @@ def test_bad_input():
         Dueling(2, 1.0, utility="convex")
     with pytest.raises(ValueError, match="delta and gamma"):
         simulate_dbgd(Dueling(2, utility="ranking", X=np.eye(2), attr=[0.5, 0.2]), 10)
+
+
+def test_feature_cascade_spec_and_default_features():
+    from clickbound import sim
+    from clickbound.sim.envs import from_spec
+    from clickbound.sim.envs_dueling import FeatureCascade
+
+    env = FeatureCascade([0.3, 0.1, 0.2])
+    assert env.model == "cascade" and env.features.tolist() == [[0.3, 1.0], [0.1, 1.0], [0.2, 1.0]]
+    back = from_spec(env.spec())
+    assert isinstance(back, FeatureCascade) and np.array_equal(back.features, env.features)
+    assert back.expected_reward([0, 2]) == sim.Cascade([0.3, 0.1, 0.2]).expected_reward([0, 2])
+    with pytest.raises(ValueError, match="features"):
+        FeatureCascade([0.3, 0.1, 0.2], features=[[1.0, 2.0]])
+
+
+def test_cli_runs_dbgd_on_the_dueling_model(capsys):
+    from clickbound.report.cli import main
+
+    assert main(["simulate", "--model", "dueling", "--w", "0.3,0.2,0.25,0.1", "--K", "2", "--policy", "DBGD",
+                 "--n", "200", "--runs", "2", "--no-progress", "--workers", "1", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert '"policy": "DBGD"' in out and '"features"' in out
