@@ -18,7 +18,8 @@ import sys
 import numpy as np
 
 #: model -> (item parameter, position parameter)
-_PARAMS = {"cascade": ("w", None), "dcm": ("w", "v"), "pbm": ("theta", "kappa"), "depth": ("theta", "P")}
+_PARAMS = {"cascade": ("w", None), "dcm": ("w", "v"), "pbm": ("theta", "kappa"), "depth": ("theta", "P"),
+           "dueling": ("w", None)}
 
 
 def _floats(values):
@@ -35,6 +36,8 @@ def add_arguments(p):
     p.add_argument("--model", choices=sorted(_PARAMS), help="click model (SPEC §1)")
     for name in ("w", "v", "theta", "kappa", "P"):
         p.add_argument(f"--{name}", nargs="+", metavar="X", help=f"model parameter {name} (commas or spaces)")
+    p.add_argument("--features", metavar="JSON",
+                   help="--model dueling: item features, an L x d JSON array (default: rows (w_e, 1))")
     p.add_argument("--policy", help="policy name (SPEC §3), e.g. dcmKL-UCB")
     p.add_argument("--K", type=int, help="positions (fixed by v/kappa/P when the model has them)")
     p.add_argument("--n", type=int, default=10_000, help="rounds (default 10000)")
@@ -64,6 +67,10 @@ def _single_job(args):
         spec[pos] = _floats(getattr(args, pos))
         if spec[pos] is None:
             raise ValueError(f"model {args.model!r} needs --{pos}")
+    if getattr(args, "features", None) is not None:
+        if args.model != "dueling":
+            raise ValueError("--features belongs to --model dueling")
+        spec["features"] = json.loads(args.features)
     extra = [n for n in ("w", "v", "theta", "kappa", "P") if n not in spec and getattr(args, n) is not None]
     if extra:
         raise ValueError(f"model {args.model!r} does not take --{', --'.join(extra)}")

@@ -112,6 +112,9 @@ def simulate(env: _Model, policy: str, K: int | None = None, n: int = 10_000, ru
     runs = _check_int("runs", runs, 1)
     seed = _check_int("seed", seed, 0)
     params = dict(policy_params or {})
+    for key in getattr(cls, "env_params", ()):  # e.g. DBGD's item features from a FeatureCascade
+        if key not in params and getattr(env, key, None) is not None:
+            params[key] = getattr(env, key)
     reps = np.arange(runs) if replications is None else np.asarray(list(replications), dtype=np.int64)
     if reps.size == 0 or (reps < 0).any() or (reps >= runs).any():
         raise ValueError(f"replications must be a non-empty subset of range({runs}), got {replications!r}")

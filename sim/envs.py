@@ -293,9 +293,11 @@ def from_spec(spec: dict) -> _Model:
     """Build an environment from :meth:`_Model.spec` data, e.g. ``{"model": "dcm", "w": [...], "v": [...]}``."""
     spec = dict(spec)
     model = spec.pop("model", None)
-    from clickbound.sim.envs_intent import Intent  # its module imports this one
+    from clickbound.sim.envs_dueling import FeatureCascade  # these modules import this one
+    from clickbound.sim.envs_intent import Intent
 
-    classes = {"cascade": Cascade, "dcm": DCM, "pbm": PBM, "depth": Depth, "intent": Intent}
+    classes = {"cascade": Cascade, "dcm": DCM, "pbm": PBM, "depth": Depth, "intent": Intent,
+               "dueling": FeatureCascade}
     if model not in classes:
         raise ValueError(f"model must be one of {sorted(classes)}, got {model!r}")
     try:

@@ -92,6 +92,9 @@ def simulate_switching(env_a, env_b, switch: int, policy: str, K: int | None = N
         raise ValueError(f"policy {policy!r} does not run on model {env_a.model!r}")
     K = env_a.resolve_K(K)
     params = dict(policy_params or {})
+    for key in getattr(cls, "env_params", ()):  # as sim.engine.simulate: e.g. DBGD's features from the env
+        if key not in params and getattr(env_a, key, None) is not None:
+            params[key] = getattr(env_a, key)
     cps = log_checkpoints(n) if checkpoints is None else np.asarray(checkpoints, dtype=np.int64)
     ca, wa_a, pa_a = env_a.kernel_params()
     _, wa_b, pa_b = env_b.kernel_params()
