@@ -206,6 +206,7 @@ def simulate_dbgd(env: Dueling, n: int, runs: int = 1, seed: int = 0, delta: flo
         gamma = g0 if gamma is None else gamma
     cps = log_checkpoints(n) if checkpoints is None else np.asarray(checkpoints, dtype=np.int64)
     rngs = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(runs)]
+    v_best = env.v(env.best())  # the same values prefer() and eps_star() compute, each evaluated once a round
     W = np.zeros((runs, env.d))
     cum = np.zeros(runs)
     out = np.zeros((runs, cps.size))
@@ -219,8 +220,9 @@ def simulate_dbgd(env: Dueling, n: int, runs: int = 1, seed: int = 0, delta: flo
             t = start + b + 1
             U = G[:, b]
             Wp = env.project(W + delta * U)
-            win = V[:, b] < env.prefer(Wp, W)
-            cum += env.eps_star(W) + env.eps_star(Wp)
+            vW, vWp = env.v(W), env.v(Wp)
+            win = V[:, b] < sigma(vWp - vW)
+            cum += (sigma(v_best - vW) - 0.5) + (sigma(v_best - vWp) - 0.5)
             W = np.where(win[:, None], env.project(W + gamma * U), W)
             if ci < cps.size and t == cps[ci]:
                 out[:, ci] = cum
