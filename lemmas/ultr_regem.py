@@ -124,11 +124,15 @@ def dla_propensity_loss(psi, pos_w):
     return -float(pos_w @ ls), np.exp(ls) * pos_w.sum() - pos_w
 
 
-def dla(X, q, d, k, c, K: int, n_rounds: int = 30, phi0=None, psi0=None):
+def dla(X, q, d, k, c, K: int, n_rounds: int = 30, phi0=None, psi0=None, weight_cap: float | None = None):
     """Alternating best responses on the two DLA losses; returns ``(theta_softmax, phi)``.
 
     ``X[q, d, :]`` features; records ``(q[r], d[r], k[r], c[r])``.  ``theta_softmax = softmax(ψ)``
     (sums to 1: proportional to θ at best), ``γ ≈ softmax_d(X[q] φ)`` within each query.
+    ``weight_cap = None`` is the source's losses as printed.  A number caps the relative weights,
+    ``max_k θ̂_k / θ̂_k`` and ``1/(|Ω_q| γ̂_{q,d})``, at ``weight_cap`` (a stabiliser the source does not
+    have: without it the two weightings can feed each other — a click on a document with tiny γ̂
+    inflates its position's θ̂, the others' small θ̂ inflate 1/θ̂ — and θ̂ collapses on small logs).
     """
     Q, D, p = X.shape
     phi = np.zeros(p) if phi0 is None else np.asarray(phi0, float).copy()
@@ -137,13 +141,20 @@ def dla(X, q, d, k, c, K: int, n_rounds: int = 30, phi0=None, psi0=None):
     qc, dc, kc = q[cl], d[cl], k[cl]
     for _ in range(n_rounds):
         theta_hat = np.exp(_log_softmax(psi))
+        w_rel = 1.0 / theta_hat[kc]
+        if weight_cap is not None:
+            w_rel = np.minimum(w_rel * theta_hat.max(), weight_cap)
         clicks_w = np.zeros((Q, D))
-        np.add.at(clicks_w, (qc, dc), 1.0 / theta_hat[kc])
+        np.add.at(clicks_w, (qc, dc), w_rel)
         phi = minimize(dla_relevance_loss, phi, args=(X, clicks_w), jac=True, method="L-BFGS-B",
                        options={"maxiter": 50}).x
         gamma_hat = np.exp(_log_softmax(X @ phi, axis=1))
-        pos_w = np.bincount(kc, 1.0 / gamma_hat[qc, dc], minlength=K)
-        psi = np.log(pos_w / pos_w.sum())       # closed-form minimiser (Gibbs)
+        w_pos = 1.0 / gamma_hat[qc, dc]
+        if weight_cap is not None:
+            w_pos = np.minimum(w_pos / D, weight_cap)
+        pos_w = np.bincount(kc, w_pos, minlength=K)
+        with np.errstate(divide="ignore"):      # a position without clicks gets θ̂ = 0 (ψ = −inf)
+            psi = np.log(pos_w / pos_w.sum())   # closed-form minimiser (Gibbs)
     return np.exp(_log_softmax(psi)), phi
 
 

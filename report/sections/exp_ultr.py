@@ -41,11 +41,17 @@ LOG_RHO = 0.5          # the logging ranker's correlation with the relevance dir
 CLIP = 0.1             # clipped IPW: weight 1/max(θ_k, CLIP)
 REC_ETA = 1.0          # experiment B's position bias
 #: per profile: (A: replications, train queries, sessions/query, test queries; B: replications, records)
-SIZES = {"dev": {"rank_reps": 3, "train_q": 100, "sessions": 3, "test_q": 300, "rec_reps": 1, "records": 3000},
-         "paper": {"rank_reps": 20, "train_q": 200, "sessions": 3, "test_q": 500, "rec_reps": 5, "records": 6000}}
+SIZES = {"dev": {"rank_reps": 3, "train_q": 100, "sessions": 3, "test_q": 300, "rec_reps": 2, "records": 2000,
+                 "stab_reps": 3, "stab_records": 2000},
+         "paper": {"rank_reps": 20, "train_q": 200, "sessions": 3, "test_q": 500, "rec_reps": 5, "records": 6000,
+                   "stab_reps": 10, "stab_records": 2000}}
 DENSE_SESSIONS = 50    # sessions per query in the dense log (the sparse log: 1)
 REC_NOISE = 1.0        # Gumbel noise of the logging ranker in experiment B (pairs move between positions)
-METHODS_B = ("EM", "regression EM", "DLA")
+METHODS_B = ("EM", "regression EM", "DLA", "DLA (capped)")
+#: DLA (capped): relative weights max θ̂/θ̂_k and 1/(|Ω_q|γ̂) capped here (the source's DLA has no cap)
+DLA_CAP = 10.0
+#: a θ error above this counts as diverged (θ̂/θ̂_1 off by more than the whole range of θ/θ_1)
+DIVERGED = 1.0
 
 
 def _sizes(profile):
@@ -87,6 +93,17 @@ def _rank_experiment(seed, z):
     return {"arp": arp, "moments": moments}
 
 
+def _finite(x):
+    """A float, or None when it is not finite (a diverged estimate; JSON has no inf/nan)."""
+    x = float(x)
+    return x if math.isfinite(x) else None
+
+
+def diverged(errors) -> int:
+    """Runs whose θ error is not finite or exceeds :data:`DIVERGED`."""
+    return sum(1 for e in errors if e is None or e > DIVERGED)
+
+
 def _recovery_experiment(seed, z):
     from clickbound.lemmas import ultr_regem as rg
     from clickbound.sim import ultr_logs as lg
@@ -107,15 +124,37 @@ def _recovery_experiment(seed, z):
             est["EM"] = (t_em, g_em.reshape(Q, N_DOCS))
             t_re, predict = rg.regression_em(rng, co.X[log.q, log.d], log.k, log.c, N_DOCS)
             est["regression EM"] = (t_re, predict(co.X.reshape(-1, N_FEATURES)).reshape(Q, N_DOCS))
-            t_dla, phi = rg.dla(co.X, log.q, log.d, log.k, log.c, N_DOCS)
-            est["DLA"] = (t_dla, np.exp(co.X @ phi))   # proportional to γ within a query (softmax numerators)
+            for m, cap in (("DLA", None), ("DLA (capped)", DLA_CAP)):
+                t_dla, phi = rg.dla(co.X, log.q, log.d, log.k, log.c, N_DOCS, weight_cap=cap)
+                est[m] = (t_dla, np.exp(co.X @ phi - (co.X @ phi).max(axis=1, keepdims=True)))  # ∝ γ within q
             for m, (th, ga) in est.items():
-                res[m]["theta_err"].append(rg.theta_error(th, theta))
-                res[m]["share_err"].append(rg.gamma_share_error(ga, co.gamma))
-                res[m]["abs_err"].append(None if m == "DLA" else rg.gamma_abs_error(ga, th / th[0], co.gamma, theta))
-                res[m]["theta_hat"].append((th / th[0]).tolist())
+                with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                    res[m]["theta_err"].append(_finite(rg.theta_error(th, theta)))
+                    res[m]["share_err"].append(_finite(rg.gamma_share_error(ga, co.gamma)))
+                    res[m]["abs_err"].append(None if m.startswith("DLA") else
+                                             _finite(rg.gamma_abs_error(ga, th / th[0], co.gamma, theta)))
+                    res[m]["theta_hat"].append([_finite(v) for v in (th / th[0]).tolist()])
         out[kind] = {"queries": Q, "sessions_per_query": S, "records": Q * S * N_DOCS, "methods": res}
     return {"theta": theta.tolist(), "logs": out}
+
+
+def _dla_stability(seed, z):
+    """DLA as printed vs capped on small sparse logs (every query once): θ errors per run."""
+    from clickbound.lemmas import ultr_regem as rg
+    from clickbound.sim import ultr_logs as lg
+
+    theta = lg.examination(N_DOCS, REC_ETA)
+    Q = z["stab_records"] // N_DOCS
+    out = {"DLA": [], "DLA (capped)": []}
+    for child in np.random.SeedSequence(seed).spawn(z["stab_reps"]):
+        rng = np.random.default_rng(child)
+        co = lg.make_corpus(rng, Q, N_DOCS, N_FEATURES)
+        log = lg.simulate_log(rng, co, theta, lg.logging_weights(rng, co.w_true, LOG_RHO), 1, noise=REC_NOISE)
+        for m, cap in (("DLA", None), ("DLA (capped)", DLA_CAP)):
+            t, _ = rg.dla(co.X, log.q, log.d, log.k, log.c, N_DOCS, weight_cap=cap)
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+                out[m].append(_finite(rg.theta_error(t, theta)))
+    return {"queries": Q, "records": Q * N_DOCS, "theta_err": out}
 
 
 def compute(ctx) -> dict:
@@ -131,6 +170,8 @@ def _compute(ctx) -> dict:
     data = {"id": ID, "profile": ctx.profile, "sizes": z, "seeds": {"A": seed_a, "B": seed_b},
             "etas": list(ETAS), "clip": CLIP, "rec_eta": REC_ETA,
             "A": _rank_experiment(seed_a, z), "B": _recovery_experiment(seed_b, z)}
+    data["seeds"]["stability"] = setting_seed(ctx.seed, ID, 2)
+    data["stability"] = _dla_stability(data["seeds"]["stability"], z)
     data["verdicts"] = verdicts(data)
     return data
 
@@ -155,15 +196,22 @@ def _welch(a, b, label, claim, what):
                            st.PLANTED_EFFECT * abs(float(b.mean())), what=what, difference=True)
 
 
-def variance_f_test(a, b, ratio_for_power: float = 2.0, alpha: float = st.ALPHA) -> dict:
-    """One-sided F-test of ``var(a) > var(b)`` (independent-sample F; both samples across seeds) and its
-    power against ``var(a)/var(b) = ratio_for_power`` under normality."""
+def variance_paired_test(a, b, ratio_for_power: float = 2.0, alpha: float = st.ALPHA) -> dict:
+    """Pitman–Morgan test of ``var(a) > var(b)`` for *paired* samples (shared seeds): var(a) − var(b) =
+    cov(a + b, a − b), so the one-sided t-test of zero correlation between ``a + b`` and ``a − b``
+    (df n − 2).  Power against ``var(a)/var(b) = ratio_for_power`` at the observed correlation of a and b
+    (Fisher-z normal approximation)."""
     a, b = np.asarray(a, float), np.asarray(b, float)
-    F = float(a.var(ddof=1) / b.var(ddof=1)) if b.var(ddof=1) > 0 else math.inf
-    dfa, dfb = a.size - 1, b.size - 1
-    crit = float(sps.f.ppf(1 - alpha, dfa, dfb))
-    return {"F": F, "p": float(sps.f.sf(F, dfa, dfb)), "level": alpha, "df": [dfa, dfb],
-            "power": float(sps.f.sf(crit / ratio_for_power, dfa, dfb)), "power_ratio": ratio_for_power}
+    n = a.size
+    r = float(np.corrcoef(a + b, a - b)[0, 1])
+    t = r * math.sqrt((n - 2) / max(1e-300, 1 - r * r))
+    rho = float(np.corrcoef(a, b)[0, 1])
+    lam = ratio_for_power
+    r_alt = (lam - 1) / math.sqrt((lam + 1) ** 2 - 4 * rho * rho * lam)
+    z_crit = float(sps.norm.ppf(1 - alpha))
+    power = float(sps.norm.sf(z_crit - math.atanh(r_alt) * math.sqrt(n - 3)))
+    return {"F": float(a.var(ddof=1) / b.var(ddof=1)), "r": r, "t": t, "p": float(sps.t.sf(t, n - 2)),
+            "level": alpha, "df": n - 2, "rho": rho, "power": power, "power_ratio": lam}
 
 
 def verdicts(data) -> list[dict]:
@@ -189,15 +237,15 @@ def verdicts(data) -> list[dict]:
     cs = [_paired(A["clipped IPW"][top], A["IPW"][top], f"η = {top}", "greater", "ARP(clipped) − ARP(IPW)")]
     rows.append({"claim": f"clipping (τ = {data['clip']}) costs ranking quality at η = {top} (its loss is biased: "
                           "ULTR-IPW/clipped)", "kind": "statistical", **st.verdict_row(st.decide(cs), n_a, runs_a)})
-    ft = variance_f_test(A["IPW"][top], A["clipped IPW"][top])
+    ft = variance_paired_test(A["IPW"][top], A["clipped IPW"][top])
     rows.append({"claim": f"clipping lowers the spread of test ARP across seeds at η = {top}", "kind": "statistical",
                  "answer": "reproduced" if ft["p"] <= ft["level"] else "inconclusive",
                  "verdict": ("reproduced" if ft["p"] <= ft["level"] else "inconclusive") +
-                            f" (F = {ft['F']:.3g}, p = {ft['p']:.2g})",
-                 "test": f"one-sided F-test var(IPW) > var(clipped) on {runs_a} seeds each (independence assumed; "
-                         "the two learners share seeds, which the F-test ignores)",
+                            f" (variance ratio {ft['F']:.3g}, p = {ft['p']:.2g})",
+                 "test": f"one-sided Pitman–Morgan test var(IPW) > var(clipped), {runs_a} paired seeds",
                  "level": ft["level"], "correction": "single test", "n": n_a, "runs": runs_a,
-                 "power_text": f"power {ft['power']:.2f} against a variance ratio {ft['power_ratio']:g}",
+                 "power_text": (f"power {ft['power']:.2f} against a variance ratio {ft['power_ratio']:g} "
+                                f"(at the observed correlation {ft['rho']:.2f}; Fisher-z approximation)"),
                  "detail": f"sd IPW {np.std(A['IPW'][top], ddof=1):.4g}, sd clipped "
                            f"{np.std(A['clipped IPW'][top], ddof=1):.4g}"})
     rec = z["records"]
@@ -208,14 +256,36 @@ def verdicts(data) -> list[dict]:
                           "one ('データ数の少ないペアが大半で更新はあまりうまくいかない')", "kind": "statistical",
                  **st.verdict_row(st.decide(cs), rec, runs_b)})
     cs = [_paired(em_s["theta_err"], B["sparse"]["methods"][m]["theta_err"], f"EM − {m}", "greater",
-                  "θ error difference") for m in ("regression EM", "DLA")]
-    rows.append({"claim": "on the sparse log, regression EM and DLA (which share a relevance model across pairs) "
-                          "recover θ_k/θ_1 better than plain EM", "kind": "statistical",
+                  "θ error difference") for m in ("regression EM", "DLA (capped)")]
+    rows.append({"claim": "on the sparse log, regression EM and DLA with capped weights (which share a relevance "
+                          "model across pairs) recover θ_k/θ_1 better than plain EM", "kind": "statistical",
                  **st.verdict_row(st.decide(cs), rec, runs_b)})
+    runs = [(f"the {kind} log ({rec} records)", B[kind]["methods"][m]["theta_err"], rec, m)
+            for kind in ("sparse", "dense") for m in ("DLA", "DLA (capped)")]
+    stab = data.get("stability")
+    if stab:
+        runs += [(f"small sparse logs ({stab['records']} records)", stab["theta_err"][m], stab["records"], m)
+                 for m in ("DLA", "DLA (capped)")]
+    for where, errs, n_rec, m in runs:
+        n_div = diverged(errs)
+        rows.append({"claim": f"{m}{' as printed' if m == 'DLA' else ''} stays stable on {where}", "kind": "count",
+                     "answer": "reproduced" if n_div == 0 else "contradicted",
+                     "verdict": f"{n_div} of {len(errs)} runs diverged (θ error > {DIVERGED:g} or not finite)",
+                     "test": "count of runs, no test (the source: 'かなり初期値依存が激しそう')", "level": "—",
+                     "correction": "—", "n": n_rec, "runs": len(errs), "power_text": "—",
+                     "detail": ", ".join("diverged" if e is None else f"{e:.3g}" for e in errs)})
     return rows
 
 
 # ----------------------------------------------------------------------------- render
+
+def _med(x):
+    """median [min, max] of the finite values; diverged runs (None) are counted separately."""
+    x = np.asarray([v for v in x if v is not None], float)
+    if x.size == 0:
+        return "—"
+    return f"{np.median(x):.4g} [{x.min():.3g}, {x.max():.3g}]"
+
 
 def _ms(x):
     x = np.asarray([v for v in x if v is not None], float)
@@ -247,9 +317,10 @@ def render(data, rctx) -> list:
     rows = []
     for kind, lg in B.items():
         for m, r in lg["methods"].items():
-            rows.append([kind, f"{lg['queries']} × {lg['sessions_per_query']}", m, _ms(r["theta_err"]),
-                         _ms(r["abs_err"]), _ms(r["share_err"]),
-                         ", ".join(f"{v:.2f}" for v in r["theta_hat"][0])])
+            rows.append([kind, f"{lg['queries']} × {lg['sessions_per_query']}", m, _med(r["theta_err"]),
+                         f"{diverged(r['theta_err'])}/{len(r['theta_err'])}", _med(r["abs_err"]),
+                         _med(r["share_err"]),
+                         ", ".join("—" if v is None else f"{v:.3g}" for v in r["theta_hat"][0])])
     blocks += [doc.p(
         f"B: θ_k = (1/k)^{data['rec_eta']:g} (θ/θ_1 = " + ", ".join(f"{v:.2f}" for v in data["B"]["theta"]) +
         f"), {z['records']} records per log, {z['rec_reps']} replications (seed {data['seeds']['B']}). "
@@ -258,10 +329,12 @@ def render(data, rctx) -> list:
         "ERR-ULTR-DLA-SOFTMAX). Sparse log: every query once, so every pair is seen once at one position; dense: "
         f"{DENSE_SESSIONS} sessions per query with a Gumbel-randomised logging ranker. Regression EM: "
         "HistGradientBoostingRegressor, 25 rounds × 5 trees, labels sampled from the E-step; DLA: linear f_φ, "
-        "free logits g_ψ, 30 alternating best-response rounds from φ = ψ = 0."),
-        doc.table(["log", "queries × sessions", "method", "max_k |θ̂_k/θ̂_1 − θ_k/θ_1|", "mean |θ̂_1γ̂ − θ_1γ|",
-                   "share error (×D)", "θ̂/θ̂_1 (first replication)"], rows,
-                  caption="Recovery of θ and γ, sparse vs dense pairs (mean ± sd across replications)"),
+        "free logits g_ψ, 30 alternating best-response rounds from φ = ψ = 0, the losses as printed ('DLA') and "
+        f"with the relative weights capped at {DLA_CAP:g} ('DLA (capped)', the project's stabiliser)."),
+        doc.table(["log", "queries × sessions", "method", "max_k |θ̂_k/θ̂_1 − θ_k/θ_1|", "diverged",
+                   "mean |θ̂_1γ̂ − θ_1γ|", "share error (×D)", "θ̂/θ̂_1 (first replication)"], rows,
+                  caption=("Recovery of θ and γ, sparse vs dense pairs: median [min, max] across replications; "
+                           f"'diverged': θ error > {DIVERGED:g} or not finite")),
         doc.table(["claim", "kind", "verdict", "test, level, correction", "power", "numbers"],
                   [[r["claim"], r["kind"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
                     r["power_text"], r["detail"]] for r in data["verdicts"]],
@@ -290,20 +363,25 @@ def _figure(data, rctx):
     ax.set_title("A: ranking quality vs η", fontsize=9)
     width = 0.35
     x = np.arange(len(METHODS_B))
+    top = 1.2
     for i, kind in enumerate(("sparse", "dense")):
-        vals = [np.asarray(B[kind]["methods"][m]["theta_err"], float) for m in METHODS_B]
-        bx.bar(x + (i - 0.5) * width, [v.mean() for v in vals], width,
-               yerr=[v.std(ddof=1) if v.size > 1 else 0 for v in vals], capsize=2, label=f"{kind} pairs")
-    bx.set_xticks(x, METHODS_B)
+        vals = [np.asarray([top if v is None else min(v, top) for v in B[kind]["methods"][m]["theta_err"]], float)
+                for m in METHODS_B]
+        med = np.array([np.median(v) for v in vals])
+        bx.bar(x + (i - 0.5) * width, med, width, capsize=2, label=f"{kind} pairs",
+               yerr=np.vstack([med - [v.min() for v in vals], [v.max() for v in vals] - med]))
+    bx.set_ylim(0, top)
+    bx.set_xticks(x, METHODS_B, fontsize=7)
     bx.set_ylabel("max_k |θ̂_k/θ̂_1 − θ_k/θ_1|")
     bx.legend(fontsize=7)
-    bx.set_title("B: recovery of θ (θ_1 = 1)", fontsize=9)
+    bx.set_title(f"B: recovery of θ (θ_1 = 1; median, min–max; cut at {top})", fontsize=9)
     fig.tight_layout()
     fig.clickbound_look = ("Left: naive's ARP rises with η while IPW stays near the skyline; right: plain EM's θ "
                            "error on the sparse log against the others.")
     path = rctx.save(fig, "exp_ultr")
     return doc.figure(path, "Left: test ARP vs η (mean ± sd across replications; dotted: the logging ranker and the "
-                            "γ-sorted optimum). Right: θ recovery error by method, sparse vs dense pairs.")
+                            "γ-sorted optimum). Right: θ recovery error by method, sparse vs dense "
+                            "pairs (median, whiskers min–max; values above 1.2 — diverged runs — drawn at 1.2).")
 
 
 SECTION = register_section(Section(

@@ -209,7 +209,7 @@ def ultr_fixture(rng) -> dict:
     mom = {e: {k: rng.random(3).tolist() for k in ("ipw_rel_sd", "clip_rel_bias", "clip_rel_sd")} for e in etas}
     logs = {kind: {"queries": 10, "sessions_per_query": 1, "records": 100, "methods": {
         m: {"theta_err": rng.random(2).tolist(), "share_err": rng.random(2).tolist(),
-            "abs_err": [None, None] if m == "DLA" else rng.random(2).tolist(),
+            "abs_err": [None, None] if m.startswith("DLA") else rng.random(2).tolist(),
             "theta_hat": [[1.0, 0.5, 0.3]] * 2} for m in xu.METHODS_B}} for kind in ("sparse", "dense")}
     data = {"id": xu.ID, "profile": "dev", "sizes": sizes, "seeds": {"A": SYN_SEED, "B": SYN_SEED},
             "etas": list(xu.ETAS), "clip": xu.CLIP, "rec_eta": xu.REC_ETA, "A": {"arp": arp, "moments": mom},
