@@ -120,8 +120,11 @@ def compute(ctx) -> dict:
         st_["verdicts"] = verdicts(st_, mc.epochs)
         settings.append(st_)
     cpu = time.process_time() - t0
+    # the front page's experiment matrix reads "qualitative": every row of both settings
+    qual = [{"claim": f"[{s['name']}] {r['claim']}", "answer": r["answer"], "verdict": r["verdict"]}
+            for s in settings for r in s["verdicts"]]
     return {"id": ID, "profile": ctx.profile, "cpu_s": round(cpu, 2), "mf_config": dataclasses.asdict(mc),
-            "pilot": PILOT, "settings": settings}
+            "pilot": PILOT, "settings": settings, "qualitative": qual}
 
 
 def _values(s, key, col):

@@ -37,6 +37,8 @@ def test_compute_and_render_small(monkeypatch, tmp_path):
         assert len(s["verdicts"]) == 7
         for r in s["verdicts"]:
             assert r["answer"] in ("reproduced", "contradicted", "inconclusive") and r["runs"] == s["runs"]
+    assert len(data["qualitative"]) == 14 and all(q["answer"] == r["answer"] for q, r in zip(
+        data["qualitative"], [r for s in data["settings"] for r in s["verdicts"]]))
     blocks = m.render(data, RenderContext(out=tmp_path))
     tables = [b for b in blocks if b["kind"] == "table"]
     assert len(tables) == 4 and len(tables[0]["rows"]) == len(m.METHODS)
