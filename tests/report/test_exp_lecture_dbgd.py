@@ -28,6 +28,7 @@ def test_cascade_outcomes_sum_to_one():
 def test_compute_small(monkeypatch, tmp_path):
     monkeypatch.setattr(m, "HORIZONS", {"dev": ((50, 200), 3), "paper": ((50, 200), 3)})
     monkeypatch.setattr(m, "N_PAIRS", 10)
+    monkeypatch.setattr(m, "IL_SIZES", {"dev": (300, 3), "paper": (300, 3)})
     data = m.compute(ComputeContext(profile="dev"))
     blocks = m.render(json.loads(json.dumps(data)), RenderContext(out=tmp_path))   # render reads JSON data
     assert any(b["kind"] == "table" and b["rows"] for b in blocks)
@@ -39,3 +40,27 @@ def test_compute_small(monkeypatch, tmp_path):
     ag = data["agreement"]
     for r in ag["by method"].values():
         assert sum(r.values()) + ag["equal-utility pairs skipped"] == ag["pairs"]
+    il = data["interleaving"]
+    assert [s["label"].split(",")[0] for s in il["settings"]] == ["cascade", "PBM"]
+    for s in il["settings"]:
+        assert set(s["final"]) == set(m.IL_POLICIES)
+        assert all(0 <= x <= il["n"] * s["opt"] + 1e-9 for p in m.IL_POLICIES for x in s["final"][p])
+    assert len(data["verdicts"]) == 1 + len(il["settings"])
+
+
+def test_interleaving_instance_is_linearly_realisable():
+    # part 4's attractions increase with x·θ, so the linear ranker θ shows the optimal list (regret can go to 0)
+    import numpy as np
+
+    X, envs = m._il_envs(20160619)
+    for _label, env in envs:
+        w = np.asarray(env.attraction)
+        order = np.argsort(-w, kind="stable")
+        assert len(set(np.round(w, 12))) == w.size          # no ties: the optimal set is unique
+        top = set(order[: m.IL_K].tolist())
+        assert top == set(env.optimal_list(m.IL_K).tolist())
+        # some unit vector ranks exactly these items first: the one the attractions were drawn from
+        rng = np.random.default_rng(np.random.SeedSequence([20160619, 9]))
+        rng.normal(size=(m.IL_L, m.IL_D))
+        theta = rng.normal(size=m.IL_D)
+        assert set(np.argsort(-(X @ theta), kind="stable")[: m.IL_K].tolist()) == top
