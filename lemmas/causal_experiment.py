@@ -8,6 +8,9 @@ Source: ``002_3ec5ec57f55c1fdf.txt``, article "Causal Embeddingsの解説と追�
   Y^{obs}_{u,i}, \\hat{P}_{u,i}) = \\sum_{(u,i) \\in \\mathcal{U} \\times \\mathcal{I}} R_{u,i} \\cdot \\delta (P_{u,i},
   \\hat{P}_{u,i})" under "Y_{u,i}^{obs} = P_{u,i} \\cdot R_{u,i}": proved for every realisation (termwise,
   both values of R_{u,i}), cross-checked by enumerating every R ∈ {0,1}^3 with symbolic δ.
+* CAUSE-NAIVE/algebra-steps — lines 5–7 of the derivation, "\\frac{1}{|S|} \\sum (\\frac{C |S|}{U I}) δ = C
+  (\\frac{1}{U I} \\sum δ) = C \\mathcal{L}(\\hat{P})", as algebra for a fixed |S| = m >= 1: proved (symbolic
+  N = U·I, m, C, and the sum written out for N = 1..4); the error of the derivation is upstream (ERR-CAUSE-NAIVE-C).
 * CAUSE-IPS/unbiased — the loss of the previous article's Propensity MF ("傾向スコアで補正した損失関数",
   its formula is not printed in this article; read as the standard IPS loss
   ``(1/(U·I)) Σ_{(u,i) ∈ S} δ/π_c(u,i)``) is unbiased for L(P̂) under *any* logging policy with
@@ -62,6 +65,17 @@ def observed_is_true_proof():
         lhs = sum((delta(pj * r, qj) for pj, qj, r in zip(ps, phs, rr) if r == 1), sp.Integer(0))
         rhs = sum((r * delta(pj, qj) for pj, qj, r in zip(ps, phs, rr)), sp.Integer(0))
         d.equal(f"cross-check U·I = 3, R = {rr}, symbolic δ", lhs, rhs)
+    return d.artefact()
+
+
+def algebra_steps_proof():
+    d = Derivation("for fixed |S| = m >= 1 and N = U·I: (1/m) Σ_{j=1}^N (C m/N) δ_j = C·((1/N) Σ_j δ_j) = C·L(P̂)")
+    m, n, c, dsum = sp.symbols("m N C D", positive=True)
+    d.equal("(1/m)·(C·m/N)·D = C·(D/N), D = Σ_j δ_j (the constant leaves the sum)", (1 / m) * (c * m / n) * dsum,
+            c * (dsum / n))
+    for nn in range(1, 5):
+        ds = sp.symbols(f"delta1:{nn + 1}", real=True)
+        d.equal(f"written out, N = {nn}", sum((1 / m) * (c * m / nn) * x for x in ds), c * sum(ds) / nn)
     return d.artefact()
 
 
@@ -128,6 +142,12 @@ def claims():
                                                scope="all"),
                        kind="identity", expected=True,
                        description="on S, R = 1 so Y^obs = P; off S both sides have no term"),
+        ProcedureClaim(id="CAUSE-NAIVE/algebra-steps", spec_id=None, source=f"{SRC}, {LOC_NAIVE}",
+                       statement_text="(1/|S|) Σ (C|S|/(U·I)) δ = C·(1/(U·I)) Σ δ = C·L(P̂) for a fixed |S| >= 1 "
+                                      "(the derivation's lines 5-7, as algebra)",
+                       decide=lambda b: proved(algebra_steps_proof(), "symbolic identity", scope="all"),
+                       kind="identity", expected=True,
+                       description="right as algebra; what is wrong is treating |S| as fixed (ERR-CAUSE-NAIVE-C)"),
         ProcedureClaim(id="CAUSE-IPS/unbiased", spec_id=None, source=f"{SRC}, {ART} > はじめに (Propensity MF)",
                        statement_text="E[(1/(U·I)) Σ_{S} δ/π_c] = L(P̂) for every logging policy with π_c > 0",
                        decide=lambda b: proved(ips_unbiased_proof(), "linearity + exact enumeration", scope="all"),
