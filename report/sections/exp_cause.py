@@ -37,7 +37,7 @@ SETTINGS = {"main": (1.0, {"dev": 3, "paper": 8, "asymptotic": 8}),
 #: our methods: key -> (sim method, λ (None: the configured one), label); "cause" is the source's algorithm
 METHODS = {"naive": ("naive", None, "Naive MF"), "ips": ("ips", None, "Propensity MF"),
            "cause": ("cause", None, "Causal Embeddings (CausE)"),
-           "cause-lam0": ("cause", 0.0, "CausE with λ = 0 (ablation: c-embeddings on S_c alone)")}
+           "cause-lam0": ("cause", 0.0, "CausE with λ = 0 (ablation: its c-embeddings are naive MF on S_c alone)")}
 SHORT = {"naive": "Naive MF", "ips": "Propensity MF", "cause": "CausE", "cause-lam0": "CausE λ=0"}
 #: the source's table, per cent (verbatim; lemmas.causal_experiment.SOURCE_TABLE)
 SOURCE = {"naive": (-66.05, 18.71), "ips": (16.22, 19.31), "cause": (23.02, 23.11)}
