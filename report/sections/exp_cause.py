@@ -196,8 +196,8 @@ def _setting_text(s) -> str:
 def render(data, rctx) -> list:
     mc = data["mf_config"]
     blocks = [doc.p(
-        "The log is ours (the source's generator is in its previous article, not among the sources; "
-        ":mod:`clickbound.sim.causal_log`). "
+        "The log is ours (the source's generator is in its previous article, not among the sources; sim/causal_log.py; "
+        "the models in sim/causal_mf.py). "
         f"MF: P̂ = θ_u^T β_i on centred ratings, dimension {mc['dim']}, squared error, L2 {mc['l2']:g} on every "
         f"embedding (ours), full-batch Adam (ours; the source: mini-batch momentum) lr {mc['lr']:g}, {mc['epochs']} "
         f"epochs, evaluated every {mc['eval_every']}; CausE: λ = {mc['lam']:g} with the L1 tie (the source's choice), "
