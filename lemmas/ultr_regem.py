@@ -134,11 +134,17 @@ def dla(X, q, d, k, c, K: int, n_rounds: int = 30, phi0=None, psi0=None, weight_
     have: without it the two weightings can feed each other — a click on a document with tiny γ̂
     inflates its position's θ̂, the others' small θ̂ inflate 1/θ̂ — and θ̂ collapses on small logs).
     """
-    Q, D, p = X.shape
+    p = X.shape[2]
     phi = np.zeros(p) if phi0 is None else np.asarray(phi0, float).copy()
     psi = np.zeros(K) if psi0 is None else np.asarray(psi0, float).copy()
     cl = np.asarray(c) == 1
     qc, dc, kc = q[cl], d[cl], k[cl]
+    with np.errstate(divide="ignore", over="ignore", invalid="ignore"):  # divergence is reported, not hidden
+        return _dla_rounds(X, qc, dc, kc, K, n_rounds, phi, psi, weight_cap)
+
+
+def _dla_rounds(X, qc, dc, kc, K, n_rounds, phi, psi, weight_cap):
+    Q, D, _ = X.shape
     for _ in range(n_rounds):
         theta_hat = np.exp(_log_softmax(psi))
         w_rel = 1.0 / theta_hat[kc]
@@ -153,8 +159,7 @@ def dla(X, q, d, k, c, K: int, n_rounds: int = 30, phi0=None, psi0=None, weight_
         if weight_cap is not None:
             w_pos = np.minimum(w_pos / D, weight_cap)
         pos_w = np.bincount(kc, w_pos, minlength=K)
-        with np.errstate(divide="ignore"):      # a position without clicks gets θ̂ = 0 (ψ = −inf)
-            psi = np.log(pos_w / pos_w.sum())   # closed-form minimiser (Gibbs)
+        psi = np.log(pos_w / pos_w.sum())       # closed-form minimiser (Gibbs); no clicks at k: θ̂_k = 0
     return np.exp(_log_softmax(psi)), phi
 
 
