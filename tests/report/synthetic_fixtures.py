@@ -213,6 +213,9 @@ def ultr_fixture(rng) -> dict:
             "theta_hat": [[1.0, 0.5, 0.3]] * 2} for m in xu.METHODS_B}} for kind in ("sparse", "dense")}
     data = {"id": xu.ID, "profile": "dev", "sizes": sizes, "seeds": {"A": SYN_SEED, "B": SYN_SEED},
             "etas": list(xu.ETAS), "clip": xu.CLIP, "rec_eta": xu.REC_ETA, "A": {"arp": arp, "moments": mom},
-            "B": {"theta": [1.0, 0.5, 0.3], "logs": logs}}
+            "B": {"theta": [1.0, 0.5, 0.3], "logs": logs},
+            "stability": {"queries": 10, "records": 100, "methods": {
+                m: {"theta_err": [0.1, None], "theta_err_random_start": [0.2, 0.3], "start_gap": [0.05, None]}
+                for m in ("DLA", "DLA (capped)")}}}
     data["verdicts"] = xu.verdicts(data)
     return data
