@@ -18,7 +18,8 @@ regret per round at a stable point is ``(1 − X)·gap(A2)``: positive means lin
 This is the deterministic map, decided exactly (rational ``d``; algebraic roots located by
 sympy's exact real-root isolation).  That the random policy follows it (rather than sticking
 with ``A1`` by luck) is the usual stochastic-approximation heuristic, not proved here: the
-simulation check is ``tests/lemmas/test_feedback_fixed_point.py``.
+simulation check is ``tests/lemmas/test_feedback_fixed_point.py``.  Which *items* are shown when L > K is
+:mod:`clickbound.lemmas.feedback_fixed_point_lk` (L = 3, 4 items, K = 2).
 """
 from __future__ import annotations
 
