@@ -26,9 +26,20 @@ SETTINGS = ((0.9, 3, 200), (0.9, 10, 200))  # (λ, arms L, horizon n)
 INSTANCES = {"dev": 60, "paper": 400, "asymptotic": 400}
 
 
+def discounted_reward(env, policy, n, lam, seed, params=None) -> float:
+    """``Σ_(t=1..n) λ^t μ_(a(t))`` of one replication, from the engine's regret at every round:
+    ``μ_(a(t)) = μ* − (R(t) − R(t − 1))`` (the engine's kernels, shared with the other sections, rather than
+    the switching loop of :mod:`clickbound.sim.nonstationary`, which computes the same sum but compiles anew)."""
+    from clickbound import sim
+
+    cps = np.arange(1, n + 1)
+    res = sim.simulate(env, policy, K=1, n=n, runs=1, seed=seed, policy_params=params, checkpoints=cps)
+    mu = env.expected_reward(env.optimal_list(1)) - np.diff(res.regret[0], prepend=0.0)
+    return float(lam ** cps.astype(float) @ mu)
+
+
 def compute(ctx) -> dict:
     from clickbound import sim
-    from clickbound.sim.nonstationary import simulate_switching
 
     reps = INSTANCES.get(ctx.profile, INSTANCES["paper"])
     out = []
@@ -41,9 +52,7 @@ def compute(ctx) -> dict:
             env = sim.Bernoulli(means[r].tolist())
             for p in POLICIES:
                 prm = {"lam": lam} if p == "Gittins" else {}
-                res = simulate_switching(env, env, n, p, K=1, n=n, runs=1, seed=seed + r, policy_params=prm,
-                                         lam=lam, checkpoints=[n])
-                disc[p].append(float(res.discounted[0, -1]))
+                disc[p].append(discounted_reward(env, p, n, lam, seed + r, prm))
         best = [float(sum(lam ** t for t in range(1, n + 1)) * m.max()) for m in means]
         out.append({"lam": lam, "L": L, "n": n, "seed": seed, "instances": reps, "discounted": disc,
                     "oracle": best, "tail_bound": lam ** n / (1 - lam)})
