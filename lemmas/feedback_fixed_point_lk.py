@@ -132,6 +132,9 @@ WRONG_SET_LIMIT = 100
 SIM_INSTANCE = ("dcmKL-UCB", "dcm", (R(4, 5), R(7, 10), R(1, 2)), (R(1, 2), R(0)))
 #: the first PBM grid instance: three stable points, one of them a wrong set (item 2 first, item 0 second)
 TRAP_INSTANCE = ("CascadeUCB-last-click", "pbm", (R(3, 10), R(1, 5), R(1, 10)), (R(1, 2), R(1, 10)))
+#: the PBM grid instance whose wrong-set point has the widest margin (relative gap between the first item's mean,
+#: the second's and the best explored one: 0.36): the worst shown item first, 16/25 per round
+WRONG_SET_INSTANCE = ("CascadeUCB-last-click", "pbm", (R(9, 10), R(3, 10), R(1, 5)), (R(1), R(1, 10)))
 
 
 def _decide(policy, model):

@@ -81,3 +81,28 @@ def test_pbm_three_items_runs_settle_at_stable_points():
     dist = np.abs(slope[:, None] - preds[None, :]).min(axis=1)
     assert np.all(dist < 2 * DRIFT), (slope, preds)
     assert np.any(slope < 0.01) and np.any(slope > 0.03)
+
+
+def test_wrong_set_point_holds_the_real_policy():
+    """θ = (9/10, 3/10, 1/5), κ = (1, 1/10): the list (2, 0) — the worst item first — is a stable point (16/25 per
+    round).  The reference policy started there (counts 5000 at the mean-field means, t = 15000) keeps it:
+    ≥ 90 % of 20000 rounds show (2, 0) (seeded; a check of local stability, not of the basin's size)."""
+    from clickbound.sim.policies.registry import policies
+
+    policy, model, x, y = fl.WRONG_SET_INSTANCE
+    a = fl.analyse(policy, model, x, y)
+    wrong = [p for p in a["stable_points"] if not p["optimal_set"]]
+    assert [(p["set"], p["regret_per_round"]) for p in wrong] == [([0, 2], "16/25")]
+    means = {2: 0.2, 0: float(wrong[0]["mean_at_threshold_approx"]), 1: float(sp.Rational(wrong[0]["exploration_means"]["1"]))}
+    env = sim.PBM(theta=[float(v) for v in x], kappa=[float(v) for v in y])
+    env_rng, pol_rng = (np.random.default_rng(s) for s in np.random.SeedSequence(5).spawn(2))
+    pol = policies()[policy](3, 2, pol_rng)
+    N0, t0, rounds = 5000.0, 15000, 20000
+    pol.T[:] = N0
+    pol.C[:] = [N0 * means[e] for e in range(3)]
+    held = 0
+    for t in range(t0, t0 + rounds):
+        A = pol.select(t)
+        held += tuple(int(e) for e in A) == (2, 0)
+        pol.update(t, A, env.observe(A, env_rng))
+    assert held >= 0.9 * rounds, held
