@@ -1,37 +1,26 @@
 """Claims and errata of lemmas/dcm_theorem_shape.py (source 000_0b27131c69d8f24c.txt): every claim comes out as registered."""
 import pytest
+from catalogue_kit import assert_as_registered, assert_errata_evidence, claims_by_id, verdict
 
-from clickbound.lemmas import check
 from clickbound.lemmas import dcm_theorem_shape as mod
 
 #: this module's claims only: other catalogue modules may be mid-edit
-CLAIMS = {c.id: c for c in mod.dcm_theorem_shape_claims()}
-#: budget per claim (each decides in well under a second; 20 s is the catalogue's usual budget)
-BUDGET_S = 20
+CLAIMS = claims_by_id(mod.dcm_theorem_shape_claims())
 
 
 @pytest.fixture(scope="module")
 def verdicts():
-    return {cid: check(c, budget_s=BUDGET_S) for cid, c in CLAIMS.items()}
+    return {cid: verdict(cid) for cid in CLAIMS}
 
 
 @pytest.mark.parametrize("cid", sorted(CLAIMS))
 def test_claim_comes_out_as_registered(cid, verdicts):
-    v = verdicts[cid]
-    assert v.matches_expectation is True, (cid, v.status)
-    if CLAIMS[cid].expected:
-        assert v.status == "proved" and v.scope == "all"
-    else:
-        assert v.status == "refuted" and v.counterexample
+    assert_as_registered(CLAIMS[cid], verdicts[cid])
 
 
 def test_errata_evidence_of_this_module(verdicts):
-    assert mod.ERRATA
-    for e in mod.ERRATA:
-        assert e.source_file == "000_0b27131c69d8f24c.txt" and e.conclusion_survives
-        for cid in e.evidence_claims:
-            if cid in CLAIMS:  # evidence from other modules (DCM-L1) is checked by their own tests
-                assert verdicts[cid].matches_expectation is True, (e.id, cid)
+    # evidence from other catalogue modules (DCM-L1, …) is checked by their own tests
+    assert_errata_evidence(mod.ERRATA, "000_0b27131c69d8f24c.txt", only=CLAIMS, conclusion_survives=True)
 
 
 def test_t2_at_constant_v_matches_t1_in_bounds(verdicts):
