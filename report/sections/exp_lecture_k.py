@@ -12,9 +12,9 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc
+from clickbound.report import doc, lecture_strip
 from clickbound.report import stats as st
-from clickbound.report.experiments import setting_seed
+from clickbound.report.experiments import STRIP_MIN_N, setting_seed
 from clickbound.report.sections import Section, register_section
 
 ID = "EXP-LECT-K"
@@ -42,11 +42,21 @@ def compute(ctx) -> dict:
             env = sim.Cascade(_w(s, K))
             for p in POLICIES:
                 res = sim.simulate(env, p, K=K, n=n, runs=runs, seed=seed)
+                keep = res.checkpoints >= min(STRIP_MIN_N, n)  # n < 1,000: the final point only
                 rec["final"][f"{p}|{K}"] = res.regret[:, -1].tolist()
+                rec.setdefault("regret", {})[f"{p}|{K}"] = res.regret[:, keep].tolist()
+                rec["checkpoints"] = res.checkpoints[keep].tolist()
         out.append(rec)
     data = {"id": ID, "n": n, "runs": runs, "settings": out}
     data["verdicts"] = verdicts(data)
+    data["verdict_strip"] = lecture_strip.strip(out[0]["checkpoints"], runs, lambda j: verdicts(_cut(data, j)))
     return data
+
+
+def _cut(data, j) -> dict:
+    """``data`` as if the run had stopped at the ``j``-th stored checkpoint."""
+    sets = [{**s, "final": {k: np.asarray(r)[:, j].tolist() for k, r in s["regret"].items()}} for s in data["settings"]]
+    return {**data, "n": int(data["settings"][0]["checkpoints"][j]), "settings": sets}
 
 
 def verdicts(data) -> list[dict]:
@@ -74,7 +84,8 @@ def render(data, rctx) -> list:
             doc.table(["instance", "policy", "K", "R(n)"], rows, "Regret against the list length K"),
             doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
                       [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical findings")]
+                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical findings")
+            ] + lecture_strip.blocks(ID, "exp_lecture_k", data, rctx)
 
 
 SECTION = register_section(Section(

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc
+from clickbound.report import doc, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -22,7 +22,11 @@ from clickbound.report.sections import Section, register_section
 ID = "EXP-LECT-SMAB"
 POLICIES = ("KL-UCB", "TS", "UCB1", "eps-greedy")
 MEANS = ((0.6, 0.4), (0.2, 0.1))
-SIZES = {"dev": (100_000, 10), "paper": (1_000_000, 20), "asymptotic": (1_000_000, 20)}
+#: the lecture gives no size; both verdicts settle by n = 1,585 on the strip of a 10^6-round run (20 runs,
+#: root seed 20160619), so the paper profile stops at 10^5 (over a decade past that); asymptotic keeps 10^6
+SIZES = {"dev": (20_000, 10), "paper": (100_000, 20), "asymptotic": (1_000_000, 20)}
+#: checkpoints kept per replication: from n = 100, so that the strip's first slope (n = 1,000) has its decade
+STRIP_FROM = 100
 
 
 def compute(ctx) -> dict:
@@ -37,14 +41,30 @@ def compute(ctx) -> dict:
         for p in POLICIES:
             res = sim.simulate(sim.Bernoulli(list(mu)), p, K=1, n=n, runs=runs, seed=seed)
             cps = res.checkpoints
-            lo = int(np.searchsorted(cps, n // 10))
-            slope = (res.regret[:, -1] - res.regret[:, lo]) / (math.log(cps[-1]) - math.log(cps[lo]))
-            rec["policies"][p] = {"final": res.regret[:, -1].tolist(), "slope": slope.tolist(),
-                                  "from": int(cps[lo])}
+            keep = cps >= STRIP_FROM
+            rec["policies"][p] = {**_at(cps, res.regret, cps.size - 1), "checkpoints": cps[keep].tolist(),
+                                  "regret": res.regret[:, keep].tolist()}
         out.append(rec)
     data = {"id": ID, "n": n, "runs": runs, "settings": out}
     data["verdicts"] = verdicts(data)
+    cps = np.asarray(out[0]["policies"][POLICIES[0]]["checkpoints"])
+    data["verdict_strip"] = lecture_strip.strip(cps, runs, lambda j: verdicts(_cut(data, j)))
     return data
+
+
+def _at(cps, regret, j) -> dict:
+    """Final regret and the slope of R against log t over the decade ending at ``cps[j]``."""
+    cps, regret = np.asarray(cps), np.asarray(regret)
+    lo = int(np.searchsorted(cps, cps[j] // 10))
+    slope = (regret[:, j] - regret[:, lo]) / (math.log(cps[j]) - math.log(cps[lo]))
+    return {"final": regret[:, j].tolist(), "slope": slope.tolist(), "from": int(cps[lo])}
+
+
+def _cut(data, j) -> dict:
+    """``data`` as if the run had stopped at the ``j``-th stored checkpoint."""
+    sets = [{**s, "policies": {p: _at(r["checkpoints"], r["regret"], j) for p, r in s["policies"].items()}}
+            for s in data["settings"]]
+    return {**data, "n": int(data["settings"][0]["policies"][POLICIES[0]]["checkpoints"][j]), "settings": sets}
 
 
 def verdicts(data) -> list[dict]:
@@ -76,7 +96,8 @@ def render(data, rctx) -> list:
                       rows, "Single-arm strategies of the lecture against the Lai–Robbins constant"),
             doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
                       [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical findings")]
+                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical findings")
+            ] + lecture_strip.blocks(ID, "exp_lecture_smab", data, rctx)
 
 
 SECTION = register_section(Section(

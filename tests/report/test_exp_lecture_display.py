@@ -19,3 +19,6 @@ def test_compute_small(monkeypatch, tmp_path):
             assert (np.diff(s["regret"][p]["mean"]) >= -1e-9).all()
             assert len(s["regret"][p]["final"]) == 3
     assert len(data["verdicts"][0]["decision"]["comparisons"]) == len(m.SETTINGS) * len(m.PAIRS)
+    strip = data["verdict_strip"]   # the strip's last column is the reported verdicts
+    assert strip["n"][-1] == data["n"] and all(len(c["answers"]) == len(strip["n"]) for c in strip["claims"])
+    assert [c["answers"][-1] for c in strip["claims"]] == [r["decision"]["answer"] for r in data["verdicts"]]

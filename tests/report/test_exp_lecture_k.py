@@ -25,3 +25,6 @@ def test_compute_small(monkeypatch, tmp_path):
     assert len(data["verdicts"]) == len(m.SETTINGS)
     for s in data["settings"]:
         assert all(min(v) >= 0 for v in s["final"].values())
+    strip = data["verdict_strip"]   # the strip's last column is the reported verdicts
+    assert strip["n"][-1] == data["n"] and all(len(c["answers"]) == len(strip["n"]) for c in strip["claims"])
+    assert [c["answers"][-1] for c in strip["claims"]] == [r["decision"]["answer"] for r in data["verdicts"]]

@@ -25,6 +25,9 @@ def test_compute_small(monkeypatch, tmp_path):
             assert (g[:, -1] <= s["opt_total"] + 1e-9).all() and (g >= 0).all()
             assert (np.diff(g, axis=1) >= -1e-12).all()   # expected payoff accumulates
     assert {r["answer"] for r in data["verdicts"]} <= {"reproduced", "contradicted", "inconclusive"}
+    strip = data["verdict_strip"]   # the strip's last column is the reported verdicts
+    assert strip["n"][-1] == data["n"] and all(len(c["answers"]) == len(strip["n"]) for c in strip["claims"])
+    assert [c["answers"][-1] for c in strip["claims"]] == [r["decision"]["answer"] for r in data["verdicts"]]
 
 
 def test_trap_instance_values():

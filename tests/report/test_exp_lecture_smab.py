@@ -25,3 +25,6 @@ def test_compute_small(monkeypatch, tmp_path):
     for s in data["settings"]:
         assert set(s["policies"]) == set(m.POLICIES)
         assert all(x >= 0 for p in m.POLICIES for x in s["policies"][p]["final"])
+    strip = data["verdict_strip"]   # the strip's last column is the reported verdicts
+    assert strip["n"][-1] == data["n"] and all(len(c["answers"]) == len(strip["n"]) for c in strip["claims"])
+    assert [c["answers"][-1] for c in strip["claims"]] == [r["decision"]["answer"] for r in data["verdicts"]]
