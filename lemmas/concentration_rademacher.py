@@ -32,7 +32,7 @@ SRC = "002_3ec5ec57f55c1fdf.txt"
 LOC = ("Rademacher Complexity vs Empirical Rademacher Complexity; Uniform law of large numbers; "
        "有限仮説集合の場合の予測損失の上界の導出")
 SEED = 20021126
-DELTAS = (Fraction(1, 10), Fraction(1, 2), Fraction(9, 10))
+DELTAS = (Fraction(1, 20), Fraction(1, 10), Fraction(1, 2), Fraction(9, 10))
 
 
 def within_sqrt_log(d: Fraction, c: Fraction, scale: Fraction, arg: Fraction) -> bool:
@@ -114,6 +114,11 @@ def instances():
     out = [draw_instance(rng) for _ in range(10)]
     # a hand-made hard case: two opposite indicators on a fair coin, n = 8
     out.append(([Fraction(1, 2)] * 2, [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], 8, Fraction(1)))
+    # the smallest instances on which the coverage mutants of issue 16 fail (lemmas/coverage_mutants.py): without
+    # them no instance here rejected the radius cut to a half or a third or δ doubled in any of the three bounds
+    out.append(([Fraction(1, 2)] * 2, [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(0)]], 1, Fraction(1)))
+    out.append(([Fraction(1, 10), Fraction(9, 10)], [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], 4,
+                Fraction(1)))
     return out
 
 

@@ -67,7 +67,7 @@ def ci_tail(mu: Fraction, n: int, t: int, a: Fraction) -> Fraction:
 
 CI_GRID = [(mu, n, tt, a) for mu in (Fraction(1, 2), Fraction(1, 10), Fraction(9, 10), Fraction(1, 3))
            for n in (1, 2, 5, 10, 40, 120) for tt in (2, 3, 10, 100, 10_000)
-           for a in (Fraction(1), Fraction(3, 2), Fraction(2))]
+           for a in (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))]  # α = 1/2: issue 16's δ-doubled mutant
 
 
 def decide_ci(budget_s: float) -> Outcome:
@@ -79,7 +79,7 @@ def decide_ci(budget_s: float) -> Outcome:
                            counterexample={"mu": mu, "T": n, "t": tt, "alpha": a, "tail": tail})
     return Outcome("survived", "exact binomial tails (fixed T)",
                    evidence={"grid_points": len(CI_GRID), "mu": "1/2,1/10,9/10,1/3", "T": "1..120",
-                             "t": "2..10^4", "alpha": "1,3/2,2"})
+                             "t": "2..10^4", "alpha": "1/2,1,3/2,2"})
 
 
 # ----------------------------------------------------------------------------- UCB1-SUM
