@@ -28,6 +28,10 @@ def test_dev_profile_computes_and_renders(tmp_path):
         assert max(mom["clip_rel_bias"]) <= 1e-12
         assert all(c <= i + 1e-12 for c, i in zip(mom["clip_rel_sd"], mom["ipw_rel_sd"]))
     assert all(r["answer"] in ("reproduced", "contradicted", "inconclusive") for r in data["verdicts"])
+    pipe = data["A"]["pipeline"]
+    assert [len(pipe[m]["arp"]) for m in ("θ̂ by EM", "θ̂ by DLA (capped)")] == [z["pipe_reps"]] * 2
+    # the stability runs: capped DLA's start gap is never larger than 1 (it does not diverge on these logs)
+    assert all(g is not None and g < 1 for g in data["stability"]["methods"]["DLA (capped)"]["start_gap"])
     blocks = xu.render(data, RenderContext(out=tmp_path))
     html = doc.to_html("exp_ultr", blocks)
     assert "regression EM" in html and (tmp_path / "figures" / "exp_ultr.png").exists()
