@@ -61,7 +61,7 @@ ALG_ID = {"CascadeUCB1": "ALG-CASUCB1", "CascadeKL-UCB": "ALG-CASKLUCB", "First-
           "CascadeLinUCB": "ALG-CASLINUCB", "UCB1": "ALG-UCB1", "KL-UCB": "ALG-KLUCB", "TS": "ALG-TS",
           "eps-greedy": "ALG-EGREEDY", "CascadeUCB1-ascending": "ALG-CASUCB1", "CascadeKL-UCB-ascending": "ALG-CASKLUCB",
           "Gittins": "GITTINS", "RBA-UCB1": "RANKED-RBA", "RBA-KL-UCB": "RANKED-RBA", "RBA-TS": "RANKED-RBA",
-          "RBA-eps-greedy": "RANKED-RBA", "RBA-Exp3": "RANKED-RBA", "DBGD": None, "MGD": None,
+          "RBA-eps-greedy": "RANKED-RBA", "RBA-Exp3": "RANKED-RBA", "DBGD": None, "MGD": None, "DBGD-balanced": None,
           "CascadeUCB1-blog": "ALG-CASUCB1", "CascadeUCB1-blog-fixed-observe": "ALG-CASUCB1",
           "CascadeLinTS-blog": "ALG-CASLINTS", "CascadeLinTS-blog-fixed-observe": "ALG-CASLINTS"}
 #: source 004's agents (their rules are cross-checked against the blog's own code, lemmas/blog_cascade_*.py)
@@ -73,7 +73,7 @@ BIASED = {("dcmKL-UCB", "dcm"), ("Last-click", "dcm"), ("CascadeUCB-last-click",
           ("Gittins", "dcm"), *((f"RBA-{b}", m) for b in ("UCB1", "KL-UCB", "TS", "eps-greedy") for m in ("cascade", "dcm")),
           # source 004's observe as written; the interleaving duels of DBGD and MGD (lemmas/feedback_interleave.py)
           ("CascadeUCB1-blog", "cascade"), ("CascadeLinTS-blog", "cascade"),
-          *((p, m) for p in ("DBGD", "MGD") for m in ("cascade", "dcm", "pbm", "intent"))}
+          *((p, m) for p in ("DBGD", "MGD", "DBGD-balanced") for m in ("cascade", "dcm", "pbm", "intent"))}
 
 
 def _ks(r):

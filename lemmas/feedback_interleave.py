@@ -7,6 +7,10 @@ a duel is an increasing function of the utility difference, ``1/2`` exactly at a
 team-draft interleaving, "Один из способов это сделать — TDI" (line 244; line 570: "по кому больше кликнули — тот и «победил»"; Radlinski, Kurup &
 Joachims 2008, as recalled); MGD runs team-draft multileaving (Schuth et al. 2016, as recalled).
 
+**DBGD-balanced** (DBGD with balanced interleaving, Joachims 2002 as recalled; the method
+INTERLEAVE-BALANCED/fair shows unfair under random clicks) is decided the same way with its own merge and credit
+(:func:`balanced_lists`, :func:`balanced_winner`, cross-checked against the policy class in the tests).
+
 **What is recorded** (:mod:`clickbound.sim.policies.dueling`, cross-checked in
 ``tests/lemmas/test_feedback_rules.py``): each round the rankers' top-K lists are interleaved (DBGD:
 current ``w`` = ranker 0 and one candidate; MGD: ranker 0 and ``m = 4`` candidates), the clicks are
@@ -43,7 +47,9 @@ from clickbound.lemmas.engine.registry import Erratum, register_erratum
 R = sp.Rational
 SRC = "003_f899901a464da92a.txt"
 #: candidates of MGD (sim.policies.dueling default n_candidates = 4) and DBGD
-N_CANDIDATES = {"DBGD": 1, "MGD": 4}
+N_CANDIDATES = {"DBGD": 1, "MGD": 4, "DBGD-balanced": 1}
+#: the interleaving method of each policy (DBGD-balanced: Joachims 2002 as recalled, sim.policies.dueling)
+METHOD = {"DBGD": "team-draft", "MGD": "team-draft", "DBGD-balanced": "balanced"}
 #: (L, K) searched, smallest first
 SIZES = ((2, 2), (3, 2), (3, 3), (4, 2), (4, 3))
 _ITEMS = (R(1, 2), R(2, 5), R(3, 10), R(1, 5))
@@ -90,6 +96,37 @@ def interleavings(rankings, K: int):
     return out
 
 
+def balanced_lists(A, B, K: int):
+    """``{(shown, a_first): 1/2}``: the policy's balanced interleaving (one fair coin for who leads; the ranker
+    that has contributed fewer ranks, the leader on a tie, adds its next item unless it is already shown)."""
+    out = {}
+    for a_first in (True, False):
+        shown, ka, kb = [], 0, 0
+        while len(shown) < K:
+            if ka < kb or (ka == kb and a_first):
+                e, ka = A[ka], ka + 1
+            else:
+                e, kb = B[kb], kb + 1
+            if e not in shown:
+                shown.append(e)
+        out[(tuple(shown), a_first)] = Fraction(1, 2)
+    return out
+
+
+def balanced_winner(A, B, shown, clicks, K: int) -> int:
+    """+1 if the candidate ``B`` wins, −1 if ``A`` wins, 0 otherwise: with ``d`` the lowest clicked item and
+    ``k = min(rank_A(d), rank_B(d)) + 1`` (a rank outside a top-K list counts as K), the ranker with more clicked
+    items in its top k wins (sim.policies.dueling, ``_balanced_winner``)."""
+    clicked = [e for e, c in zip(shown, clicks) if c]
+    if not clicked:
+        return 0
+    low = clicked[-1]
+    k = min(A.index(low) if low in A else K, B.index(low) if low in B else K) + 1
+    ha = sum(1 for e in clicked if e in A[:k])
+    hb = sum(1 for e in clicked if e in B[:k])
+    return (hb > ha) - (ha > hb)
+
+
 class Instance:
     """One model with rational parameters; click laws of shown lists cached (exact, as Fractions)."""
 
@@ -112,9 +149,19 @@ class Instance:
         return _fr(sp.nsimplify(reward(self.model, [self.items[e] for e in lst], self.y(len(lst)))))
 
 
-def duel(inst: Instance, rankings, K: int, j: int = 1):
+def duel(inst: Instance, rankings, K: int, j: int = 1, method: str = "team-draft"):
     """``(P(candidate j's team beats ranker 0's), P(ranker 0's beats j's))``, exactly."""
     win = lose = Fraction(0)
+    if method == "balanced":
+        A, B = tuple(rankings[0]), tuple(rankings[1])
+        for (shown, _a_first), p in balanced_lists(A, B, K).items():
+            for q, clicks in inst.law(shown):
+                w = balanced_winner(A, B, shown, clicks, K)
+                if w > 0:
+                    win += p * q
+                elif w < 0:
+                    lose += p * q
+        return win, lose
     for (shown, teams), p in interleavings(rankings, K).items():
         for q, clicks in inst.law(shown):
             cj = sum(c for c, t in zip(clicks, teams) if t == j)
@@ -154,7 +201,7 @@ def search(policy: str, model: str):
                 continue
             # MGD: the other candidates copy ranker 0 (they cannot beat it by more than chance)
             rankings = [A, B] + [A] * (m - 1)
-            win, lose = duel(inst, rankings, K)
+            win, lose = duel(inst, rankings, K, method=METHOD[policy])
             checked += 1
             du, dp = _sign(inst.utility(B) - inst.utility(A)), _sign(win - lose)
             if du * dp < 0 and reversal is None:
@@ -200,9 +247,10 @@ ERRATUM = register_erratum(Erratum(
           "ranker's top-K list, the TDI duel's outcome is not an increasing function of the utility difference: "
           "cascade, w̄ = (1/2, 2/5, 3/10), K = 2, current ranker's list (0, 2) (v = 13/20) against the candidate's "
           "(1, 0) (v = 7/10): the candidate wins with probability 3/10 and loses with 2/5 (item 2 is never shown; "
-          "the duel compares items 0 and 1 only); reversals also on DCM, PBM and intent, and for MGD's "
-          "multileaving (FB-UNBIASED/DBGD/*, FB-UNBIASED/MGD/*), so no link σ exists for these duels",
-    evidence_claims=tuple(f"FB-UNBIASED/{p}/{m}" for p in ("DBGD", "MGD") for m in ("cascade", "dcm", "pbm",
+          "the duel compares items 0 and 1 only); reversals also on DCM, PBM and intent, for MGD's "
+          "multileaving and for balanced interleaving (FB-UNBIASED/DBGD/*, FB-UNBIASED/MGD/*, "
+          "FB-UNBIASED/DBGD-balanced/*), so no link σ exists for these duels",
+    evidence_claims=tuple(f"FB-UNBIASED/{p}/{m}" for p in ("DBGD", "MGD", "DBGD-balanced") for m in ("cascade", "dcm", "pbm",
                                                                                       "intent")),
     conclusion_survives="not for DBGD/MGD run on click-model users through TDI: the theorem's assumption 2 fails "
                         "(the duel can prefer the ranker of smaller utility), so the regret bound says nothing "

@@ -168,10 +168,10 @@ RULES: dict[str, FeedbackRule] = {r.policy: r for r in (
                             "above): Exp3's importance-weighted estimate"}),
     # dueling-bandit rankers: the record is the interleaving outcome (lemmas/feedback_interleave.py)
     *(FeedbackRule(p, "all", "clicks", "interleaving", ("cascade", "dcm", "pbm", "intent"),
-                   f"{S003} ('Dueling bandits', TDI; {'DBGD' if p == 'DBGD' else 'MGD'})", {m: PREF for m in
+                   f"{S003} ('Dueling bandits'; {p}, {'balanced' if p.endswith('balanced') else 'team-draft'} interleaving)", {m: PREF for m in
                                                                                           ("cascade", "dcm", "pbm",
                                                                                            "intent")})
-      for p in ("DBGD", "MGD")),
+      for p in ("DBGD", "MGD", "DBGD-balanced")),
     # source 004's agents: observe as written (a no-click round credits the last position) and fixed
     FeedbackRule("CascadeUCB1-blog", "first", "no-click-as-last", "counts", ("cascade",),
                  f"{S004} (CascadeUCB1Agent.observe as written)", {"cascade": W}),

@@ -57,9 +57,29 @@ def test_pbm_swap_agrees_in_sign():
 
 
 def test_every_model_has_a_reversal():
-    for policy in ("DBGD", "MGD"):
+    for policy in ("DBGD", "MGD", "DBGD-balanced"):
         for model in ("cascade", "dcm", "pbm", "intent"):
             rev, _breach, n = fi.search(policy, model)
             assert rev is not None, (policy, model, n)
             du, dp = Fraction(rev["U(B) − U(A)"]), Fraction(rev["difference"])
             assert du * dp < 0
+
+
+def test_balanced_rule_is_the_policys():
+    """DBGD-balanced's merge and credit (sim.policies.dueling) = balanced_lists / balanced_winner, every pair of
+    top-K lists of 4 items, K ≤ 3, both coins, every click vector."""
+    import numpy as np
+
+    from clickbound.sim.policies.registry import policies
+
+    for K in (1, 2, 3):
+        pol = policies()["DBGD-balanced"](4, K, np.random.default_rng(0), features=np.eye(4))
+        lists = list(itertools.permutations(range(4), K))
+        for A, B in itertools.product(lists, lists):
+            got = fi.balanced_lists(A, B, K)
+            for a_first in (True, False):
+                shown = tuple(pol._balanced(list(A), list(B), a_first))
+                assert got[(shown, a_first)] == Fraction(1, 2)
+                pol.ranks = [list(A), list(B)]
+                for clicks in itertools.product((0, 1), repeat=K):
+                    assert pol._balanced_winner(list(shown), clicks) == fi.balanced_winner(A, B, shown, clicks, K)

@@ -9,6 +9,7 @@ import itertools
 import numpy as np
 import pytest
 
+from clickbound.lemmas import feedback_interleave as fi
 from clickbound.lemmas import feedback_rules as fr
 from clickbound.sim.envs import Observation
 from clickbound.sim.policies.registry import policies
@@ -37,7 +38,7 @@ def outcomes(model, K):
 def params(name, L, K):
     if name.startswith("PBM"):
         return {"kappa": [1.0, 0.5, 0.25][:K]}
-    if name.startswith("CascadeLin") or name in ("DBGD", "MGD"):
+    if name.startswith("CascadeLin") or name in ("DBGD", "MGD", "DBGD-balanced"):
         return {"features": np.random.default_rng(1).random((L, 3))}
     return {}
 
@@ -132,6 +133,16 @@ def test_rule_matches_reference_update(name, model):
                 np.testing.assert_array_equal(after_n - before_n, exp["obs"], err_msg=f"{name} {clicks}")
                 np.testing.assert_allclose(np.array(pol.weights) * after_n - before_s, exp["clk"], rtol=0,
                                            atol=LIN_RTOL, err_msg=f"{name} {clicks}")
+            elif rule.stats == "interleaving" and name == "DBGD-balanced":
+                # balanced interleaving of the current ranker's top-K list and the candidate's (reversed here);
+                # the candidate wins by lemmas.feedback_interleave.balanced_winner and w moves by γ u
+                pol.ranks = [[int(e) for e in A], [int(e) for e in A[::-1]]]
+                pol.U = np.eye(1, 3)
+                win = fi.balanced_winner(tuple(pol.ranks[0]), tuple(pol.ranks[1]), tuple(int(e) for e in A),
+                                         [c for _k, _o, c in exp["rec"]], K)
+                pol.update(1, A, obs)
+                want = pol.par[1] * pol.U[0] if win > 0 else np.zeros(3)
+                np.testing.assert_allclose(pol.w, want, rtol=0, atol=1e-15, err_msg=f"{name} {clicks}")
             elif rule.stats == "interleaving":
                 # the round's teams (0 = current ranker, j = candidate j) and directions; the candidates whose
                 # team got more credited clicks than ranker 0's win, and w moves by γ × their mean direction
