@@ -14,9 +14,32 @@ sampling (Gilks & Wild 1992, with fixed abscissae), unlike the Beta proposal wit
 grid-estimated bound used in public PBM-TS code.  Acceptance is high (≈ 0.8 for a
 near-Gaussian posterior) because the envelope is tangent at the mode.
 
-Layout of one item's envelope (row of width 4 in the caller's arrays):
-``x[0:n]`` abscissae, ``hx`` their ``h − h_max``, ``dx`` slopes, ``z[0:n+1]`` piece
-bounds (``z[0] = 0``, ``z[n] = 1``), ``cm[0:n]`` cumulative piece masses.
+Layout of one item's envelope: one row of a float table ``G`` (``W`` columns, offsets below):
+``x[0:n]`` abscissae (``X``), ``hx`` their ``h − h_max`` (``HX``), ``dx`` slopes (``DX``),
+``z[0:n+1]`` piece bounds (``Z``; ``z[0] = 0``, ``z[n] = 1``), ``cm[0:n]`` cumulative piece
+masses (``CM``), the per-piece exponentials of :func:`piece_constants` (``E``), the squeeze
+constants (``AX``, ``BX``, ``BL``, ``BR``, ``QC``; :func:`squeeze_constants`), ``h_max``
+(``HMAX``) and ``n`` (``NP``).  :func:`build_row` fills a row, :func:`sample_row` draws from it;
+the kernel keeps one row per item and indexes it directly (an array view per item and round cost
+two atomic reference-count operations each: 37 % of a sampling round before), the reference
+class builds a fresh row per draw.  :func:`build_envelope` / :func:`sample_envelope` are the same
+computations on separate arrays (``x, hx, dx, z, cm`` of length 4), for tests and
+:mod:`clickbound.sim.pbm_gof`.
+
+Squeeze (speed only: the decisions, hence the draws, are those of the test on ``h``).  On piece
+``i`` the envelope is the tangent at ``x_i``, so by Taylor's theorem the log acceptance ratio is
+``D(θ) = h(θ) − env(θ) = −½ |h''(ξ)| (θ − x_i)²`` for some ``ξ`` between ``x_i`` and ``θ``.  With
+``c = S + a0 − 1``, ``|h''| = A + B``, ``A(θ) = c/θ²`` decreasing and ``B(θ) = (b0−1)/(1−θ)² +
+Σ_j F_j κ_j²/(1−κ_j θ)²`` increasing in θ, so for ``θ ≤ x_i``: ``A(x_i) + B(θ) ≤ |h''(ξ)| ≤ A(θ) +
+B(x_i)`` and for ``θ ≥ x_i``: ``A(θ) + B(x_i) ≤ |h''(ξ)| ≤ A(x_i) + B(θ)``.  A trial computes
+``A(θ)`` (one division) and bounds ``B(θ)`` by ``B`` at the neighbouring abscissa (``B(0)`` left
+of the first; right of the last, ``B`` at :data:`CAP_SPACINGS` spacings, beyond which the squeeze
+only rejects).  It accepts when ``log u ≤ −½ max (θ−x_i)² − SQUEEZE_MARGIN``, rejects when
+``log u > −½ min (θ−x_i)² + SQUEEZE_MARGIN``, and only otherwise evaluates ``h`` (a log per
+position).  The margin covers the float error of ``h``, the tangent and the bounds (≤ ~1e-9 even
+for counts of 10^6; the slopes' and the mode's rounding enter multiplied by ``|θ − x_i|``), so
+every decision is the one the test on ``h`` makes.  At the RecGaze sizes (L = 150, K = 15, round
+20,000): 0.52 evaluations of ``h`` per draw with the chord squeeze used before, 0.07 now.
 """
 from __future__ import annotations
 
@@ -30,14 +53,24 @@ import numpy as np
 MODE_TOL = 1e-12
 #: rejection loop guard; reaching it means a bug (acceptance is ≥ ~0.5 by design).
 MAX_TRIALS = 1_000_000
-#: a draw is accepted by the squeeze (without evaluating ``h``) only when it passes the chord by
-#: this much: the chord and ``h`` are computed in floats (absolute error ~1e-10 even for counts
-#: of 10^6), so the margin keeps every accept/reject decision exactly the one the test on ``h``
-#: makes, and the samples identical to a sampler without the squeeze
+#: a draw is decided by the squeeze (without evaluating ``h``) only when it clears the squeeze's
+#: bound by this much: ``h``, the tangent and the bounds are computed in floats (absolute error
+#: ~1e-10 even for counts of 10^6), so the margin keeps every accept/reject decision exactly the
+#: one the test on ``h`` makes, and the samples identical to a sampler without the squeeze
 SQUEEZE_MARGIN = 1e-6
+#: relative slack on the squeeze's curvature bounds (their float rounding is ≤ ~20 × 2⁻⁵³)
+CURV_SLACK = 1e-12
+UP, DOWN = 1.0 + CURV_SLACK, 1.0 - CURV_SLACK
+
+#: columns of an envelope row (see the module docstring); at most 3 abscissae, 4 piece bounds
+X, HX, DX, Z, CM, E, AX, BX, BL, BR, QC = 0, 3, 6, 9, 13, 16, 19, 22, 25, 28, 31
+HMAX, NP = 34, 35
+W = 36
+#: the last piece's squeeze stops accepting (it still rejects) this many abscissa spacings beyond it
+CAP_SPACINGS = 3.0
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def log_post(theta, S, F, kappa, a0, b0):
     """``h(θ)`` up to a constant, with ``0·log 0 = 0``."""
     c = S + a0 - 1.0
@@ -78,6 +111,51 @@ def _d2(theta, S, F, kappa, a0, b0):
     return out
 
 
+@numba.njit(cache=True, inline="always")
+def _d12(theta, S, F, kappa, a0, b0):
+    """``(h'(θ), h''(θ))`` in one pass over the positions: the very floats of :func:`_d1` and
+    :func:`_d2` (the same operations in the same order, ``1 − κ_j θ`` computed once)."""
+    c = S + a0 - 1.0
+    g = c / theta - (b0 - 1.0) / (1.0 - theta)
+    d = -c / (theta * theta) - (b0 - 1.0) / ((1.0 - theta) * (1.0 - theta))
+    for j in range(F.shape[0]):
+        y = 1.0 - kappa[j] * theta
+        fk = F[j] * kappa[j]
+        g -= fk / y
+        d -= fk * kappa[j] / (y * y)
+    return g, d
+
+
+@numba.njit(cache=True, inline="always")
+def _d1b(theta, S, F, kappa, a0, b0):
+    """``(h'(θ), B(θ))`` on (0, 1): :func:`_d1`'s float and :func:`_curv_b` in one pass."""
+    out = (S + a0 - 1.0) / theta - (b0 - 1.0) / (1.0 - theta)
+    bb = 0.0
+    if b0 > 1.0:
+        bb += (b0 - 1.0) / ((1.0 - theta) * (1.0 - theta))
+    for j in range(F.shape[0]):
+        y = 1.0 - kappa[j] * theta
+        fk = F[j] * kappa[j]
+        out -= fk / y
+        bb += fk * kappa[j] / (y * y)
+    return out, bb
+
+
+@numba.njit(cache=True, inline="always")
+def _d2b(theta, S, F, kappa, a0, b0):
+    """``(h''(θ), B(θ))`` on (0, 1): :func:`_d2`'s float and :func:`_curv_b` in one pass."""
+    out = -(S + a0 - 1.0) / (theta * theta) - (b0 - 1.0) / ((1.0 - theta) * (1.0 - theta))
+    bb = 0.0
+    if b0 > 1.0:
+        bb += (b0 - 1.0) / ((1.0 - theta) * (1.0 - theta))
+    for j in range(F.shape[0]):
+        y = 1.0 - kappa[j] * theta
+        t = F[j] * kappa[j] * kappa[j] / (y * y)
+        out -= t
+        bb += t
+    return out, bb
+
+
 @numba.njit(cache=True)
 def _slope_at(theta, S, F, kappa, a0, b0):
     """``h'`` including the finite one-sided values at the ends used as abscissae."""
@@ -95,9 +173,14 @@ def _slope_at(theta, S, F, kappa, a0, b0):
     return _d1(theta, S, F, kappa, a0, b0)
 
 
-@numba.njit(cache=True)
+@numba.njit(cache=True, inline="always")
 def mode(S, F, kappa, a0, b0):
-    """Maximiser of ``h`` on [0, 1] (``h'`` is decreasing)."""
+    """Maximiser of ``h`` on [0, 1] (``h'`` is decreasing).
+
+    Newton steps safeguarded by bisection.  (When a Newton step returns its own point, the
+    safeguard bisects from there, ~40 more steps, which :func:`_d12` makes cheaper; changing the
+    rule would change the envelopes, hence the draws.)
+    """
     c = S + a0 - 1.0
     if c <= 0.0 and _slope_at(0.0, S, F, kappa, a0, b0) <= 0.0:
         return 0.0
@@ -115,14 +198,14 @@ def mode(S, F, kappa, a0, b0):
     if not (0.0 < x < 1.0):
         x = 0.5
     for _ in range(200):
-        g = _d1(x, S, F, kappa, a0, b0)
+        g, d2 = _d12(x, S, F, kappa, a0, b0)
         if g > 0.0:
             lo = x
         else:
             hi = x
         if hi - lo <= MODE_TOL:
             break
-        nx = x - g / _d2(x, S, F, kappa, a0, b0)
+        nx = x - g / d2
         if not (lo < nx < hi):
             nx = 0.5 * (lo + hi)
         if abs(nx - x) <= MODE_TOL * 0.25:
@@ -132,45 +215,80 @@ def mode(S, F, kappa, a0, b0):
     return x
 
 
-@numba.njit(cache=True)
-def build_envelope(S, F, kappa, a0, b0, x, hx, dx, z, cm):
-    """Fill one item's envelope row (see module docstring); returns ``(n_pieces, h_max)``."""
+@numba.njit(cache=True, inline="always")
+def build_row(S, F, kappa, a0, b0, G, r):
+    """Fill row ``r`` of the envelope table ``G`` for counts ``(S, F)`` (see the module docstring)."""
     m = mode(S, F, kappa, a0, b0)
     hmax = log_post(m, S, F, kappa, a0, b0)
     s = 1.0
+    bm = 0.0
     if 0.0 < m < 1.0:
-        curv = -_d2(m, S, F, kappa, a0, b0)
+        d2m, bm = _d2b(m, S, F, kappa, a0, b0)
+        curv = -d2m
         if curv > 1.0:
             s = 1.0 / math.sqrt(curv)
     n = 0
     if m > 0.0:
-        x[n] = m - s if m - s > 0.0 else 0.5 * m
+        G[r, X + n] = m - s if m - s > 0.0 else 0.5 * m
         n += 1
-    x[n] = m
+    G[r, X + n] = m
     n += 1
     if m < 1.0:
-        x[n] = m + s if m + s < 1.0 else 0.5 * (m + 1.0)
+        G[r, X + n] = m + s if m + s < 1.0 else 0.5 * (m + 1.0)
         n += 1
     for i in range(n):
-        hx[i] = log_post(x[i], S, F, kappa, a0, b0) - hmax
-        dx[i] = 0.0 if x[i] == m and 0.0 < m < 1.0 else _slope_at(x[i], S, F, kappa, a0, b0)
-    z[0] = 0.0
-    z[n] = 1.0
+        xi = G[r, X + i]
+        if xi == m:  # log_post(m) is hmax: the same float without evaluating it again
+            G[r, HX + i] = hmax - hmax
+        else:
+            G[r, HX + i] = log_post(xi, S, F, kappa, a0, b0) - hmax
+        if xi == m and 0.0 < m < 1.0:
+            G[r, DX + i] = 0.0
+            G[r, BX + i] = bm
+        elif 0.0 < xi < 1.0:
+            G[r, DX + i], G[r, BX + i] = _d1b(xi, S, F, kappa, a0, b0)  # _slope_at's float
+        else:
+            G[r, DX + i] = _slope_at(xi, S, F, kappa, a0, b0)
+            G[r, BX + i] = _curv_b(xi, F, kappa, b0)
+    G[r, Z] = 0.0
+    G[r, Z + n] = 1.0
     for i in range(n - 1):
-        dd = dx[i] - dx[i + 1]
+        x0, x1 = G[r, X + i], G[r, X + i + 1]
+        d0, d1 = G[r, DX + i], G[r, DX + i + 1]
+        dd = d0 - d1
         if dd > 1e-300:
-            zi = (hx[i + 1] - hx[i] - dx[i + 1] * x[i + 1] + dx[i] * x[i]) / dd
+            zi = (G[r, HX + i + 1] - G[r, HX + i] - d1 * x1 + d0 * x0) / dd
         else:  # equal slopes: h is linear there and both tangents coincide
-            zi = 0.5 * (x[i] + x[i + 1])
-        z[i + 1] = min(max(zi, x[i]), x[i + 1])  # guard round-off only
+            zi = 0.5 * (x0 + x1)
+        G[r, Z + i + 1] = min(max(zi, x0), x1)  # guard round-off only
     total = 0.0
     for i in range(n):
-        total += _piece_mass(hx[i], dx[i], x[i], z[i], z[i + 1])
-        cm[i] = total
-    return n, hmax
+        total += _piece_mass(G[r, HX + i], G[r, DX + i], G[r, X + i], G[r, Z + i], G[r, Z + i + 1])
+        G[r, CM + i] = total
+    G[r, HMAX] = hmax
+    G[r, NP] = n
+    piece_constants(G, r)
+    squeeze_constants(S, F, kappa, a0, b0, G, r)
 
 
 @numba.njit(cache=True)
+def build_envelope(S, F, kappa, a0, b0, x, hx, dx, z, cm):
+    """Fill one item's envelope into ``x, hx, dx, z, cm`` (length ≥ 4; :func:`build_row`'s floats);
+    returns ``(n_pieces, h_max)``."""
+    G = np.zeros((1, W))
+    build_row(S, F, kappa, a0, b0, G, 0)
+    n = int(G[0, NP])
+    for i in range(n):
+        x[i] = G[0, X + i]
+        hx[i] = G[0, HX + i]
+        dx[i] = G[0, DX + i]
+        cm[i] = G[0, CM + i]
+    for i in range(n + 1):
+        z[i] = G[0, Z + i]
+    return n, G[0, HMAX]
+
+
+@numba.njit(cache=True, inline="always")
 def _piece_mass(hxi, b, xi, z0, z1):
     w = z1 - z0
     u0 = hxi + b * (z0 - xi)
@@ -181,75 +299,129 @@ def _piece_mass(hxi, b, xi, z0, z1):
     return math.exp(u0) * (-math.expm1(b * w)) / (-b)
 
 
-@numba.njit(cache=True)
-def _squeeze(th, n, x, hx):
-    """The chord of ``h − h_max`` through the abscissae around ``th`` (``−∞`` outside ``[x_0, x_{n−1}]``).
-
-    ``h`` is concave, so the chord lies below it: a draw the chord accepts, ``h`` accepts too
-    (Gilks & Wild's squeeze), and ``log_post`` (a log per position) is skipped for it.
-    """
-    if n < 2 or th < x[0] or th > x[n - 1]:
-        return -math.inf
-    k = 0
-    while k < n - 2 and th > x[k + 1]:
-        k += 1
-    w = x[k + 1] - x[k]
-    if not (w > 0.0):
-        return -math.inf
-    return hx[k] + (hx[k + 1] - hx[k]) * ((th - x[k]) / w)
-
-
-@numba.njit(cache=True)
-def piece_constants(n, dx, z, e):
-    """``e[i]``: the exponential each draw from piece ``i`` needs (``exp(−b w)`` for a rising piece,
-    ``expm1(b w)`` for a falling one), computed once per envelope instead of once per trial —
-    the same floats, so the draws do not change."""
-    for i in range(n):
-        b = dx[i]
-        w = z[i + 1] - z[i]
+@numba.njit(cache=True, inline="always")
+def piece_constants(G, r):
+    """``E[i]``: the exponential each draw from piece ``i`` needs (``exp(−b w)`` for a rising piece,
+    ``expm1(b w)`` for a falling one), computed once per envelope instead of once per trial."""
+    for i in range(int(G[r, NP])):
+        b = G[r, DX + i]
+        w = G[r, Z + i + 1] - G[r, Z + i]
         if abs(b * w) < 1e-12:
-            e[i] = 0.0
+            G[r, E + i] = 0.0
         elif b > 0.0:
-            e[i] = math.exp(-b * w)
+            G[r, E + i] = math.exp(-b * w)
         else:
-            e[i] = math.expm1(b * w)
-
-
-@numba.njit(cache=True)
-def sample_envelope(rng, n, hmax, x, hx, dx, z, cm, S, F, kappa, a0, b0):
-    """One exact posterior draw; per trial three uniforms: piece, position, acceptance."""
-    e = np.empty(4)
-    piece_constants(n, dx, z, e)
-    return sample_envelope_e(rng, n, hmax, x, hx, dx, z, cm, e, S, F, kappa, a0, b0)
+            G[r, E + i] = math.expm1(b * w)
 
 
 @numba.njit(cache=True, inline="always")
-def sample_envelope_e(rng, n, hmax, x, hx, dx, z, cm, e, S, F, kappa, a0, b0):
-    """:func:`sample_envelope` with the envelope's :func:`piece_constants` ``e`` given (the kernel
-    keeps them with the envelope)."""
+def _curv_a(c, theta):
+    """``A(θ) = c/θ²`` (decreasing; 0 when ``c = 0``)."""
+    return c / (theta * theta) if c > 0.0 else 0.0
+
+
+@numba.njit(cache=True, inline="always")
+def _curv_b(theta, F, kappa, b0):
+    """``B(θ) = (b0−1)/(1−θ)² + Σ_j F_j κ_j²/(1−κ_j θ)²`` (increasing; ``+∞`` where a term's base is ≤ 0)."""
+    out = 0.0
+    if b0 > 1.0:
+        out += (b0 - 1.0) / ((1.0 - theta) * (1.0 - theta)) if theta < 1.0 else math.inf
+    for j in range(F.shape[0]):
+        if F[j] > 0.0:
+            y = 1.0 - kappa[j] * theta
+            out += F[j] * kappa[j] * kappa[j] / (y * y) if y > 0.0 else math.inf
+    return out
+
+
+@numba.njit(cache=True, inline="always")
+def squeeze_constants(S, F, kappa, a0, b0, G, r):
+    """Per piece ``i`` (with ``BX_i = B(x_i)`` filled in): ``AX_i = A(x_i)``; ``BL_i ≤ B`` on the piece
+    left of ``x_i`` (``B(x_{i−1}) ≤ B(z_i)``, ``B(0)`` for the first piece); ``BR_i ≥ B`` on the piece
+    right of ``x_i`` up to ``QC_i`` (``B(x_{i+1}) ≥ B(z_{i+1})``; the last piece: ``B`` at
+    ``CAP_SPACINGS`` spacings beyond ``x_i``).  See :func:`sample_row` for their use."""
+    n = int(G[r, NP])
+    c = S + a0 - 1.0
+    for i in range(n):
+        xi = G[r, X + i]
+        G[r, AX + i] = _curv_a(c, xi)
+        G[r, BL + i] = _curv_b(0.0, F, kappa, b0) if i == 0 else G[r, BX + i - 1]
+        if i < n - 1:
+            G[r, BR + i] = G[r, BX + i + 1]
+            G[r, QC + i] = G[r, Z + i + 1]
+        else:
+            q = 0.5 * (xi + 1.0)
+            if n > 1:
+                q = min(q, xi + CAP_SPACINGS * (xi - G[r, X + n - 2]))
+            G[r, QC + i] = q
+            G[r, BR + i] = _curv_b(q, F, kappa, b0)
+
+
+@numba.njit(cache=True, inline="always")
+def sample_row(rng, G, r, S, F, fr, kappa, a0, b0):
+    """One exact posterior draw from envelope row ``r`` (counts ``S``, ``F[fr]``); per trial three
+    uniforms: piece, position, acceptance.  ``h`` is evaluated only when the squeeze cannot decide."""
+    n = int(G[r, NP])
+    top = G[r, CM + n - 1]
+    c = S + a0 - 1.0
     for _ in range(MAX_TRIALS):
-        u = rng.random() * cm[n - 1]
+        u = rng.random() * top
         i = 0
-        while i < n - 1 and u > cm[i]:
+        while i < n - 1 and u > G[r, CM + i]:
             i += 1
         v = rng.random()
         acc = rng.random()
-        z0, z1, b = z[i], z[i + 1], dx[i]
+        z0, z1, b = G[r, Z + i], G[r, Z + i + 1], G[r, DX + i]
         w = z1 - z0
         if abs(b * w) < 1e-12:
             th = z0 + v * w
         elif b > 0.0:
-            th = z1 + math.log(v + (1.0 - v) * e[i]) / b
+            th = z1 + math.log(v + (1.0 - v) * G[r, E + i]) / b
         else:
-            th = z0 + math.log1p(v * e[i]) / b
+            th = z0 + math.log1p(v * G[r, E + i]) / b
         th = min(max(th, z0), z1)
-        env = hx[i] + b * (th - x[i])
         if acc <= 0.0:
             return th
         la = math.log(acc)
-        if la <= _squeeze(th, n, x, hx) - env - SQUEEZE_MARGIN:
-            return th  # accepted by the chord below h: the test on h itself would accept too
-        h = log_post(th, S, F, kappa, a0, b0) - hmax
+        d = th - G[r, X + i]
+        # |h''| on [θ, x_i] (or [x_i, θ]) lies in [mn, mx] (module docstring): A(θ) = c/θ² exactly,
+        # B from the piece's constants
+        at = c / (th * th) if c > 0.0 else 0.0
+        if d <= 0.0:
+            mx = at + G[r, BX + i]
+            mn = G[r, AX + i] + G[r, BL + i]
+        else:
+            mx = G[r, AX + i] + G[r, BR + i] if th <= G[r, QC + i] else math.inf
+            mn = at + G[r, BX + i]
+        hd2 = 0.5 * d * d
+        if la <= -(mx * hd2) * UP - SQUEEZE_MARGIN:
+            return th  # below the squeeze's lower bound of log(h/envelope): the test on h accepts
+        if la > -(mn * hd2) * DOWN + SQUEEZE_MARGIN:
+            continue  # above its upper bound: the test on h rejects
+        env = G[r, HX + i] + b * d
+        h = log_post(th, S, F[fr], kappa, a0, b0) - G[r, HMAX]
         if la <= h - env:
             return th
     raise RuntimeError("PBM-TS rejection sampler exceeded MAX_TRIALS")
+
+
+@numba.njit(cache=True)
+def sample_envelope(rng, n, hmax, x, hx, dx, z, cm, S, F, kappa, a0, b0):
+    """One exact posterior draw from an envelope given as arrays (:func:`build_envelope`'s):
+    :func:`sample_row` on a row made of them."""
+    G = np.zeros((1, W))
+    for i in range(n):
+        G[0, X + i] = x[i]
+        G[0, HX + i] = hx[i]
+        G[0, DX + i] = dx[i]
+        G[0, CM + i] = cm[i]
+    for i in range(n + 1):
+        G[0, Z + i] = z[i]
+    G[0, HMAX] = hmax
+    G[0, NP] = n
+    for i in range(n):
+        G[0, BX + i] = _curv_b(x[i], F, kappa, b0)
+    piece_constants(G, 0)
+    squeeze_constants(S, F, kappa, a0, b0, G, 0)
+    F2 = np.empty((1, F.shape[0]))
+    F2[0, :] = F
+    return sample_row(rng, G, 0, S, F2, 0, kappa, a0, b0)

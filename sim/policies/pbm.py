@@ -17,12 +17,7 @@ import numpy as np
 
 from clickbound.sim.kernels import topk_nb
 from clickbound.sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
-from clickbound.sim.policies._pbm_posterior import (
-    build_envelope,
-    piece_constants,
-    sample_envelope,
-    sample_envelope_e,
-)
+from clickbound.sim.policies._pbm_posterior import W, build_row, sample_row
 from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties
 
@@ -133,27 +128,23 @@ def _ts_params(L, K, params):
 
 @numba.njit
 def _refresh(state, items):
-    """(Re)build the cached posterior envelopes of ``items``."""
-    S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM = state[:11]
-    E = state[14]
+    """(Re)build the cached posterior envelopes (rows of ``G``) of ``items``."""
+    S, F, kappa, par, G = state[:5]
     for e in items:
-        n, h = build_envelope(S[e], F[e], kappa, par[0], par[1], X[e], HX[e], DX[e], Z[e], CM[e])
-        piece_constants(n, DX[e], Z[e], E[e])
-        npc[e] = n
-        hmax[e] = h
+        build_row(S[e], F[e], kappa, par[0], par[1], G, e)
 
 
 @numba.njit
 def _ts_init(state, x0):
-    _refresh(state, state[13])
+    _refresh(state, state[7])
 
 
 @numba.njit
 def _ts_select(state, t, rng, A):
-    S, F, kappa, par, npc, hmax, X, HX, DX, Z, CM, idx, cand, _, E = state
+    S, F, kappa, par, G, idx, cand, _ = state
+    a0, b0 = par[0], par[1]
     for e in range(S.shape[0]):
-        idx[e] = sample_envelope_e(rng, npc[e], hmax[e], X[e], HX[e], DX[e], Z[e], CM[e], E[e],
-                                   S[e], F[e], kappa, par[0], par[1])
+        idx[e] = sample_row(rng, G, e, S[e], F, e, kappa, a0, b0)
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
@@ -183,8 +174,11 @@ class PBMTS(Policy):
     uniform prior of SPEC §3).  Required parameter ``kappa``.  Policy stream: for each
     item in id order, three uniforms per rejection trial until acceptance; then
     tie-breaks (:mod:`clickbound.sim.ties`; a tie has probability 0).  The kernel caches each
-    item's envelope and rebuilds it when the item's counts change; the reference
-    rebuilds every envelope every round (same numbers: the build is deterministic).
+    item's envelope (a row of one table) and rebuilds it when the item's counts change; the
+    reference rebuilds every envelope every round (same numbers: the build is deterministic).
+    Kernel speed (issue 14; ``benchmarks/run.py`` [7]): the squeeze decides almost every trial
+    without a log per position, and no array view is made per item and round; the lists and
+    regret are bitwise those of the earlier kernel (``tests/sim/test_kernel_pins.py``).
     """
 
     kernel_init = _ts_init
@@ -199,18 +193,17 @@ class PBMTS(Policy):
 
     @staticmethod
     def kernel_state(L, K, **params):
+        """``(S, F, κ, [a0, b0], G, sample buffer, tie buffer, all items)``; ``G``: one envelope row per
+        item (:mod:`clickbound.sim.policies._pbm_posterior`)."""
         kappa, a0, b0 = _ts_params(L, K, params)
-        return (np.zeros(L), np.zeros((L, K)), kappa.copy(), np.array([a0, b0]),
-                np.zeros(L, dtype=np.int64), np.zeros(L), np.zeros((L, 4)), np.zeros((L, 4)),
-                np.zeros((L, 4)), np.zeros((L, 4)), np.zeros((L, 4)), np.zeros(L),
-                np.zeros(L, dtype=np.int64), np.arange(L, dtype=np.int64), np.zeros((L, 4)))
+        return (np.zeros(L), np.zeros((L, K)), kappa.copy(), np.array([a0, b0]), np.zeros((L, W)),
+                np.zeros(L), np.zeros(L, dtype=np.int64), np.arange(L, dtype=np.int64))
 
     def sample(self, e):
         """One posterior draw for item ``e`` (envelope rebuilt from the counts)."""
-        x, hx, dx, z, cm = (np.empty(4) for _ in range(5))
-        n, hmax = build_envelope(self.S[e], self.F[e], self.kappa, self.a0, self.b0, x, hx, dx, z, cm)
-        return sample_envelope(self.rng, n, hmax, x, hx, dx, z, cm,
-                               self.S[e], self.F[e], self.kappa, self.a0, self.b0)
+        G = np.zeros((1, W))
+        build_row(self.S[e], self.F[e], self.kappa, self.a0, self.b0, G, 0)
+        return sample_row(self.rng, G, 0, self.S[e], self.F[e:e + 1], 0, self.kappa, self.a0, self.b0)
 
     def select(self, t):
         theta = np.array([self.sample(e) for e in range(self.L)])
