@@ -150,14 +150,25 @@ DLA_K_MAX = 6
 
 
 def dla_gradient_proof():
-    d = Derivation(f"∂/∂g_j [−Σ_k W_k log softmax(g)_k] = softmax(g)_j Σ_k W_k − W_j, K = 1..{DLA_K_MAX}")
-    for K in range(1, DLA_K_MAX + 1):
+    d = Derivation("∂/∂g_j [−Σ_k W_k log softmax(g)_k] = softmax(g)_j Σ_k W_k − W_j, every K (with the explicit "
+                   f"K = 2..{DLA_K_MAX} cross-checks)")
+    gj, Wj, Wr = sp.symbols("g_j W_j W_rest", real=True)
+    d.argument("log softmax(g)_k = g_k − log Z with Z = Σ_l e^{g_l}; write Z = e^{g_j} + R where R = Σ_(l≠j) e^{g_l} > 0 "
+               "does not depend on g_j, and Σ_k W_k g_k = W_j g_j + (terms without g_j)",
+               "definition of softmax; separating the j-th term of a finite sum")
+    R_pos = sp.Symbol("R", positive=True)
+    loss_j = -(Wj * gj) + (Wj + Wr) * sp.log(sp.exp(gj) + R_pos)   # −Σ_k W_k g_k + (Σ_k W_k) log Z, g_j-part
+    d.equal("∂/∂g_j [−W_j g_j + (W_j + W_rest) log(e^{g_j} + R)] = (W_j + W_rest) e^{g_j}/(e^{g_j} + R) − W_j "
+            "(W_rest = Σ_(k≠j) W_k; the other terms do not depend on g_j)",
+            sp.diff(loss_j, gj), (Wj + Wr) * sp.exp(gj) / (sp.exp(gj) + R_pos) - Wj)
+    for K in range(2, DLA_K_MAX + 1):  # K = 1: softmax ≡ 1, the loss is identically 0
         g = sp.symbols(f"g0:{K}", real=True)
         W = sp.symbols(f"W0:{K}", real=True)
         Z = sum(sp.exp(x) for x in g)
         loss = -sum(W[k] * (g[k] - sp.log(Z)) for k in range(K))
         for j in range(K):
-            d.zero(f"K = {K}, j = {j + 1}", sp.diff(loss, g[j]) - (sp.exp(g[j]) / Z * sum(W) - W[j]))
+            d.equal(f"cross-check K = {K}, j = {j + 1}: the loss differentiated as a whole", sp.diff(loss, g[j]),
+                    sp.exp(g[j]) / Z * sum(W) - W[j])
     return d.artefact()
 
 
@@ -217,8 +228,8 @@ def ultr_experiment_claims():
            lambda b: proved(clipped_proof(), method="derivation (4 outcomes of (E, R), two cases)", scope="all"),
            "Inverse Propensity Weighting (project's clipping; not in the source)"),
         pc("ULTR-DLA/gradient", "ULTR-IRW", "∂/∂g_j [−Σ_k W_k log softmax(g)_k] = softmax(g)_j Σ_k W_k − W_j",
-           lambda b: proved(dla_gradient_proof(), method="derivation (sympy differentiation)", scope="instances",
-                            scope_detail=f"K = 1..{DLA_K_MAX}"),
+           lambda b: proved(dla_gradient_proof(), method="derivation (sympy differentiation, j-th term separated)",
+                            scope="all"),
            "Dual Learning Algorithm (the two softmax losses)"),
         pc("ULTR-DLA/share-weights", "ULTR-IRW", "with γ ≈ softmax over Ω_q in the IRW weights, the minimiser of "
            "the expected propensity loss, divided by the known counts n_k of records per position, is θ/Σθ for "
