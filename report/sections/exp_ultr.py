@@ -16,8 +16,15 @@ Source ``002_3ec5ec57f55c1fdf.txt``.  Two experiments on the synthetic ranker se
   同じqueryとdocumentのペアについてのデータが一定数存在しないとうまくいきません" (plain EM), and
   Regression-EM "を一つの学習器 … で代替することで解決".
 
-Verdicts are statistical (one-sided t-tests, Holm at 5 %, power stated); the exact facts behind
-them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped (:mod:`clickbound.lemmas.ultr_experiments`).
+Beside them: IPW with θ estimated on A's own training log (Naive EM, DLA with capped weights) at
+η = 2, and DLA's stability on small sparse logs (the losses as printed vs relative weights capped at
+10; from φ = ψ = 0 and from a random start), for the source's "かなり初期値依存が激しそう".
+
+Verdicts are statistical (one-sided t-tests, Holm at 5 %, power stated) or counts of seeded runs
+(stated as such); the exact facts behind them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped,
+ULTR-REGEM/saturated, ULTR-DLA/gradient, ULTR-DLA/share-weights
+(:mod:`clickbound.lemmas.ultr_experiments`).  Paper profile: ≈ 8–13 s CPU on the shared 2-core machine
+(BLAS limited to one thread: on these tiny problems its spinning threads cost 5× the CPU).
 """
 from __future__ import annotations
 
