@@ -442,9 +442,9 @@ ERRATUM = register_erratum(Erratum(
           "order then oscillates: w̄ = (4/5, 7/10), v̄ = (1/2, 0) (v̄ non-increasing, Theorem 2's class) has "
           "a single stable mixed order and regret ≈ 0.01046 per round (FB-FIX/dcmKL-UCB/dcm; simulated "
           "slope 0.0106 ± 0.0001), which no O(log n) bound allows",
-    evidence_claims=("FB-UNBIASED/dcmKL-UCB/dcm", "FB-FIX/dcmKL-UCB/dcm", "FB-FIX-LK/dcmKL-UCB/dcm"),
+    evidence_claims=("FB-UNBIASED/dcmKL-UCB/dcm", "FB-FIX/dcmKL-UCB/dcm", "FB-FIX/dcmKL-UCB/dcm/L3K2"),
     conclusion_survives="no for non-constant v̄ (Theorem 2): linear regret on a two-item instance, and with more "
                         "items than positions the same oscillation stays the only stable point (L = 3, 4, K = 2: "
-                        "FB-FIX-LK/dcmKL-UCB/dcm; no stable wrong *set* of items in the 1092-instance L = 3 grid); "
+                        "FB-FIX/dcmKL-UCB/dcm/L3K2; no stable wrong *set* of items in the 1092-instance L = 3 grid); "
                         "for constant v̄ (Theorem 1) the order does not change f; unbiased alternatives: the "
                         "first-click window (FB-UNBIASED/First-click/dcm, proved) at the cost of discarding data"))

@@ -160,7 +160,7 @@ def _decide(policy, model):
 @register
 def feedback_fixed_point_lk_claims():
     return [ProcedureClaim(
-        id=f"FB-FIX-LK/{policy}/{model}", spec_id=None, source=rule(policy).source, kind="computation",
+        id=f"FB-FIX/{policy}/{model}/L3K2", spec_id=None, source=rule(policy).source, kind="computation",
         expected=False,
         statement_text=(f"{policy} on {model}, L = 3 items, K = 2 positions: under the mean-field "
                         "estimate/choice map of its recorded means (which items and which order), the optimal "
