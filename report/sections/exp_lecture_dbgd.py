@@ -156,17 +156,28 @@ def _il_envs(root):
                (f"PBM, κ = {IL_KAPPA}", sim.PBM(w.tolist(), list(IL_KAPPA)))]
 
 
-def interleaving_regret(ctx) -> dict:
-    """Part 4: final regret of DBGD with team-draft and with balanced interleaving, common seeds."""
-    from clickbound import sim
+def jobs(ctx) -> list:
+    """Part 4's engine runs (runner Jobs, in the report's shared pool); parts 1-3 are not engine runs."""
+    from clickbound.sim.runner import Job
 
     n, runs = IL_SIZES.get(ctx.profile, IL_SIZES["paper"])
     X, envs = _il_envs(ctx.seed)
+    return [Job.of(env, p, n=n, runs=runs, K=IL_K, seed=setting_seed(ctx.seed, ID, 100 + i),
+                   policy_params={"features": X.tolist(), **IL_STEPS})
+            for i, (_label, env) in enumerate(envs) for p in IL_POLICIES]
+
+
+def interleaving_regret(ctx) -> dict:
+    """Part 4: final regret of DBGD with team-draft and with balanced interleaving, common seeds."""
+    from clickbound.report import lecture_sims
+
+    n, runs = IL_SIZES.get(ctx.profile, IL_SIZES["paper"])
+    _X, envs = _il_envs(ctx.seed)
+    done = iter(lecture_sims.results(ctx, jobs(ctx)))
     out = []
     for i, (label, env) in enumerate(envs):
         seed = setting_seed(ctx.seed, ID, 100 + i)
-        fin = {p: sim.simulate(env, p, K=IL_K, n=n, runs=runs, seed=seed,
-                               policy_params={"features": X, **IL_STEPS}).regret[:, -1].tolist() for p in IL_POLICIES}
+        fin = {p: next(done).regret[:, -1].tolist() for p in IL_POLICIES}
         out.append({"label": label, "seed": seed, "final": fin, "w": env.attraction.tolist(),
                     "opt": env.expected_reward(env.optimal_list(IL_K))})
     return {"n": n, "runs": runs, "K": IL_K, "steps": IL_STEPS, "settings": out}
@@ -259,5 +270,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_dbgd", title=f"{ID}: DBGD against its T^(3/4) bound; interleaving vs the true preference",
-    order=174, compute=compute, render=render,
+    order=174, compute=compute, render=render, jobs=jobs,
     description="Dueling bandit gradient descent on ranker balls; assumptions checked; exact interleaving agreement."))

@@ -13,7 +13,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc, lecture_strip
+from clickbound.report import doc, lecture_sims, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import STRIP_MIN_N, setting_seed
 from clickbound.report.sections import Section, register_section
@@ -28,18 +28,26 @@ SETTINGS = (("B_LB(16, 4, 0.2, 0.15)", (0.2,) * 4 + (0.05,) * 12, 4),
             ("source 004's w̄, K = 3", (0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1), 3))
 
 
-def compute(ctx) -> dict:
+def jobs(ctx) -> list:
+    """The engine runs (runner Jobs, in the report's shared pool): both display orders of each base policy."""
     from clickbound import sim
+    from clickbound.sim.runner import Job
 
     n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    return [Job.of(sim.Cascade(list(w)), p, n=n, runs=runs, K=K, seed=setting_seed(ctx.seed, ID, i))
+            for i, (_label, w, K) in enumerate(SETTINGS) for pair in PAIRS for p in pair]
+
+
+def compute(ctx) -> dict:
+    n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    done = iter(lecture_sims.results(ctx, jobs(ctx)))
     out = []
     for i, (label, w, K) in enumerate(SETTINGS):
         seed = setting_seed(ctx.seed, ID, i)
-        env = sim.Cascade(list(w))
         rec = {"label": label, "K": K, "L": len(w), "seed": seed, "regret": {}}
         for pair in PAIRS:
             for p in pair:
-                res = sim.simulate(env, p, K=K, n=n, runs=runs, seed=seed)
+                res = next(done)
                 keep = res.checkpoints >= min(STRIP_MIN_N, n)  # n < 1,000: the final point only
                 rec["regret"][p] = {"checkpoints": res.checkpoints.tolist(), "mean": res.mean().tolist(),
                                     "final": res.regret[:, -1].tolist(), "strip_checkpoints":
@@ -92,5 +100,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_display", title=f"{ID}: ascending vs descending display of the UCB top K (source 003)",
-    order=175, compute=compute, render=render,
+    order=175, compute=compute, render=render, jobs=jobs,
     description="The lecture's display-order experiment, with CascadeUCB1 and CascadeKL-UCB."))

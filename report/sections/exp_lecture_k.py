@@ -12,7 +12,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc, lecture_strip
+from clickbound.report import doc, lecture_sims, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import STRIP_MIN_N, setting_seed
 from clickbound.report.sections import Section, register_section
@@ -30,18 +30,25 @@ def _w(setting, K):
     return list(w) if w is not None else [0.2] * K + [0.05] * (16 - K)
 
 
-def compute(ctx) -> dict:
+def jobs(ctx) -> list:
+    """The engine runs (runner Jobs, in the report's shared pool): every policy at every K of every instance."""
     from clickbound import sim
+    from clickbound.sim.runner import Job
 
     n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    return [Job.of(sim.Cascade(_w(s, K)), p, n=n, runs=runs, K=K, seed=setting_seed(ctx.seed, ID, 10 * i + j))
+            for i, s in enumerate(SETTINGS) for j, K in enumerate(s[2]) for p in POLICIES]
+
+
+def compute(ctx) -> dict:
+    n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    done = iter(lecture_sims.results(ctx, jobs(ctx)))
     out = []
-    for i, s in enumerate(SETTINGS):
+    for s in SETTINGS:
         rec = {"label": s[0], "Ks": list(s[2]), "final": {}}
-        for j, K in enumerate(s[2]):
-            seed = setting_seed(ctx.seed, ID, 10 * i + j)
-            env = sim.Cascade(_w(s, K))
+        for K in s[2]:
             for p in POLICIES:
-                res = sim.simulate(env, p, K=K, n=n, runs=runs, seed=seed)
+                res = next(done)
                 keep = res.checkpoints >= min(STRIP_MIN_N, n)  # n < 1,000: the final point only
                 rec["final"][f"{p}|{K}"] = res.regret[:, -1].tolist()
                 rec.setdefault("regret", {})[f"{p}|{K}"] = res.regret[:, keep].tolist()
@@ -90,5 +97,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_k", title=f"{ID}: cascading-bandit regret against K (source 003)", order=176,
-    compute=compute, render=render,
+    compute=compute, render=render, jobs=jobs,
     description="The lecture's 'regret falls as K grows' on B_LB and beyond it."))

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc, lecture_strip
+from clickbound.report import doc, lecture_sims, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -61,12 +61,23 @@ def _params(name, n, L):
     return {"gamma": exp3_gamma(n, L)} if name == "RBA-Exp3" else {}
 
 
+def jobs(ctx) -> list:
+    """The stationary populations' engine runs (runner Jobs, in the report's shared pool); the drifting one
+    runs in the section (the switching loop of :mod:`clickbound.sim.nonstationary`)."""
+    from clickbound.sim.runner import Job
+
+    n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    return [Job.of(env, pol, n=n, runs=runs, K=K, seed=setting_seed(ctx.seed, ID, i),
+                   policy_params=_params(pol, n, env.L))
+            for i, (_label, env, K, env_b) in enumerate(_instances()) if env_b is None for pol in POLICIES]
+
+
 def compute(ctx) -> dict:
-    from clickbound import sim
     from clickbound.bounds.lecture import rba_lecture_shape, rba_shortfall_bound
     from clickbound.sim.nonstationary import simulate_switching
 
     n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    done = iter(lecture_sims.results(ctx, jobs(ctx)))
     out = []
     for i, (label, env, K, env_b) in enumerate(_instances()):
         seed = setting_seed(ctx.seed, ID, i)
@@ -88,7 +99,7 @@ def compute(ctx) -> dict:
         for pol in POLICIES:
             prm = _params(pol, n, env.L)
             if env_b is None:
-                res = sim.simulate(env, pol, K=K, n=n, runs=runs, seed=seed, policy_params=prm)
+                res = next(done)
                 cps = res.checkpoints
                 gain = opt * cps[None, :] - res.regret
             else:
@@ -253,6 +264,6 @@ def _figure(data, rctx):
 
 SECTION = register_section(Section(
     name="exp_lecture_ranked", title=f"{ID}: ranked bandits (source 003) — G(T) against (1 − 1/e)·OPT and OPT",
-    order=172, compute=compute, render=render,
+    order=172, compute=compute, render=render, jobs=jobs,
     description="Every base bandit of Radlinski's ranked bandits on user-intent populations, stationary and "
                 "drifting; the lecture's and the paper's online guarantees."))

@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc, lecture_strip
+from clickbound.report import doc, lecture_sims, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -29,17 +29,27 @@ SIZES = {"dev": (20_000, 10), "paper": (100_000, 20), "asymptotic": (1_000_000, 
 STRIP_FROM = 100
 
 
-def compute(ctx) -> dict:
+def jobs(ctx) -> list:
+    """The engine runs (runner Jobs, in the report's shared pool): every policy on every pair of means."""
     from clickbound import sim
+    from clickbound.sim.runner import Job
+
+    n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    return [Job.of(sim.Bernoulli(list(mu)), p, n=n, runs=runs, K=1, seed=setting_seed(ctx.seed, ID, i))
+            for i, mu in enumerate(MEANS) for p in POLICIES]
+
+
+def compute(ctx) -> dict:
     from clickbound.bounds.single_arm import lai_robbins
 
     n, runs = SIZES.get(ctx.profile, SIZES["paper"])
+    done = iter(lecture_sims.results(ctx, jobs(ctx)))
     out = []
     for i, mu in enumerate(MEANS):
         seed = setting_seed(ctx.seed, ID, i)
         rec = {"mu": list(mu), "C": lai_robbins(list(mu), n).log_coefficient, "seed": seed, "policies": {}}
         for p in POLICIES:
-            res = sim.simulate(sim.Bernoulli(list(mu)), p, K=1, n=n, runs=runs, seed=seed)
+            res = next(done)
             cps = res.checkpoints
             keep = cps >= STRIP_FROM
             rec["policies"][p] = {**_at(cps, res.regret, cps.size - 1), "checkpoints": cps[keep].tolist(),
@@ -102,5 +112,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_smab", title=f"{ID}: UCB1, KL-UCB, TS and ε-greedy against the Lai–Robbins constant (source 003)",
-    order=171, compute=compute, render=render,
+    order=171, compute=compute, render=render, jobs=jobs,
     description="The lecture's single-arm strategies on two Bernoulli arms, R(n)/log n and slopes against C."))
