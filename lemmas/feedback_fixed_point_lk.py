@@ -129,7 +129,7 @@ def search(policy: str, model: str, items=None, wrong_set: bool = False, limit: 
 #: (``search(policy, model, wrong_set=True)``); run on 2026-11-22 (this module as of commit ddd70bd): dcmKL-UCB on
 #: the DCM has no stable wrong set in all 1092 instances; Cascade-UCB last-click on the PBM has one at the first
 #: grid instance, and 329 of its 924 grid instances have one (a scan of the same date)
-WRONG_SET_LIMIT = 100
+WRONG_SET_LIMIT = 30
 #: instances of the claims' evidence (the first grid hits, recorded so the tests need not search)
 SIM_INSTANCE = ("dcmKL-UCB", "dcm", (R(4, 5), R(7, 10), R(1, 2)), (R(1, 2), R(0)))
 #: the first PBM grid instance: three stable points, one of them a wrong set (item 2 first, item 0 second)
