@@ -2,10 +2,11 @@
 
 Source ``003_f899901a464da92a.txt``, "Dueling bandits": the comparison of two rankers is
 ``P(w_1 ≻ w_2) = 1/2 + ε(w_1, w_2)``, and the regret theorem of DBGD assumes a link
-"$$P(w_1 > w_2) = \\sigma(v(w_1) - v(w_2))$$" (line 231, again line 550; logistic σ): the probability that the candidate wins
-a duel is an increasing function of the utility difference, ``1/2`` exactly at a tie.  The duel is run by
-team-draft interleaving, "Один из способов это сделать — TDI" (line 244; line 570: "по кому больше кликнули — тот и «победил»"; Radlinski, Kurup &
-Joachims 2008, as recalled); MGD runs team-draft multileaving (Schuth et al. 2016, as recalled).
+"$$P(w_1 > w_2) = \\sigma(v(w_1) - v(w_2))$$" (line 231, again line 550; logistic σ): the probability
+that the candidate wins a duel is an increasing function of the utility difference, ``1/2`` exactly at a
+tie.  The duel is run by team-draft interleaving, "Один из способов это сделать — TDI" (line 244; line 570:
+"по кому больше кликнули — тот и «победил»"; Radlinski, Kurup & Joachims 2008, as recalled); MGD runs
+team-draft multileaving (Schuth et al. 2016, as recalled).
 
 **DBGD-balanced** (DBGD with balanced interleaving, Joachims 2002 as recalled; the method
 INTERLEAVE-BALANCED/fair shows unfair under random clicks) is decided the same way with its own merge and credit
@@ -17,8 +18,9 @@ current ``w`` = ranker 0 and one candidate; MGD: ranker 0 and ``m = 4`` candidat
 counted per team, and candidate ``j`` *wins* iff its team got strictly more clicks than ranker 0's; the
 update moves ``w`` toward the winners.  The recorded statistic is the win indicator.
 
-**Claim** ``FB-UNBIASED/<DBGD|MGD>/<model>``: for every pair of rankers (ranker 0 with top-K list ``A``,
-a candidate with list ``B``; MGD: the other candidates any lists),
+**Claim** ``FB-UNBIASED/<DBGD|MGD|DBGD-balanced>/<model>``: for every pair of rankers (ranker 0 with top-K
+list ``A``, a candidate with list ``B``; MGD: the other candidates any lists — the search gives them ``A``'s
+list, a candidate direction that leaves the top K unchanged),
 ``sign(P(B's team wins) − P(A's team wins)) = sign(U(B) − U(A))`` with ``U`` the expected reward of the
 ranker's own top-K list under the model (SPEC §1; intent: the expected satisfaction), i.e. the recorded
 outcome orders the two rankers as their utilities do and is symmetric exactly at a utility tie (what the
@@ -28,14 +30,14 @@ link assumption requires of any duel).  Rankers are linear in item features; wit
 **Decision**: exact enumeration in rationals over the policy's interleaving coins (a uniform order of
 the ``m + 1`` rankers per multileaving round, each ranker adding its best item not yet shown) and every
 click outcome of the model (:func:`clickbound.lemmas._feedback_exact.outcomes`), over all ordered pairs
-of top-K lists of ``L ≤ 4`` items, ``K ≤ 3``, on a few rational parameter sets (:data:`GRID`).  A
+of top-K lists of ``L ≤ 4`` items, ``K ≤ 3`` (:data:`SIZES`, smallest first, stopping after the size and
+parameter set where the first reversal occurs), on a few rational parameter sets (:data:`GRID`).  A
 *reversal* (the signs differ, both nonzero) is reported if there is one, otherwise a *tie breach*
 (utilities tie, the duel does not, or the other way round).
 """
 from __future__ import annotations
 
 import itertools
-import math
 from fractions import Fraction
 
 import sympy as sp
@@ -230,11 +232,6 @@ def decide_interleaving(policy: str, model: str):
         return Outcome("refuted", "exact enumeration (rationals) of interleaving coins and click outcomes",
                        evidence=ev, counterexample=cx)
     return decide
-
-
-def n_interleavings(m: int, K: int) -> int:
-    """Coin sequences the enumeration visits: ``((m + 1)!)^rounds`` (for the record)."""
-    return math.factorial(m + 1) ** math.ceil(K / (m + 1))
 
 
 ERRATUM = register_erratum(Erratum(
