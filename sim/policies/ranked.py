@@ -19,17 +19,20 @@ and index ``U_{t,k}(e) = max{q : T_k(e) D_KL(ŵ_k(e)‖q) ≤ log t + 3 log log 
   bandit (one draw per item, at the top position, shared by the K bandits).
 * policy stream: only the tie-breaks of positions 1, …, K in that order.
 * parameter ``lazy`` (default True): each position's top ``k`` is computed by the lazy KL-UCB
-  top-K (:mod:`clickbound.sim.policies._lazy`) — the same list and draws, one index evaluation per
-  position per round instead of L in the common case.  The reference class is always eager.
+  top-K for ordered lists (:func:`clickbound.sim.policies._lazy.lazy_topk_ordered`) — the same list
+  and draws, about one index evaluation per position per round instead of L (EXP-DCM-3c, L = 20,
+  K = 10: 10 per round instead of 200; 37 with :func:`~clickbound.sim.policies._lazy.lazy_topk`,
+  which this kernel used before issue 14: the lists are bitwise the same,
+  ``tests/sim/test_kernel_pins.py``).  The reference class is always eager.
 """
 from __future__ import annotations
 
 import numba
 import numpy as np
 
-from clickbound.bounds.kl import klucb_index, klucb_index_scalar
+from clickbound.bounds.kl import klucb_index, klucb_index_scalar, klucb_threshold
 from clickbound.sim.kernels import topk_nb
-from clickbound.sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk
+from clickbound.sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk_ordered
 from clickbound.sim.policies.dcm import _check_lazy
 from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties
@@ -48,9 +51,10 @@ def _init(state, x0):
 def _select(state, t, rng, A):
     F, I, stats, gc, prop, order, cfg = state
     K, L = F.shape[0], F.shape[2]
+    g_t = klucb_threshold(float(t))  # what klucb_index_scalar computes for every item: hoisted, the same float
     for k in range(K):
         if cfg[0] == 1:  # lazy: same list and draws as the eager loop below (sim.policies._lazy)
-            lazy_topk(t, k + 1, rng, order, F[k], I[k], stats, gc)
+            lazy_topk_ordered(t, g_t, k + 1, rng, order, F[k], I[k], stats, gc)
         else:
             for e in range(L):
                 F[k, VAL, e] = klucb_index_scalar(F[k, SUM, e] / F[k, OBS, e], F[k, OBS, e], float(t))
