@@ -25,6 +25,31 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib import font_manager
+
+#: fonts tried, in order, for characters DejaVu Sans lacks: the sources' Japanese (and Cyrillic,
+#: which DejaVu has) appear in figure titles and labels; Debian's fonts-noto-cjk provides them
+#: (`.ci/run` installs it).  Without one, matplotlib warns per missing glyph and draws boxes.
+CJK_FALLBACKS = ("Noto Sans CJK JP", "Noto Serif CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic")
+
+
+#: where Debian's fonts-noto-cjk puts them: registered directly when matplotlib's font cache was
+#: built before the package was installed (the cache is not rebuilt by itself)
+CJK_FILES = ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
+             "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc")
+
+
+def _font_family() -> list[str]:
+    have = {f.name for f in font_manager.fontManager.ttflist}
+    if not have & set(CJK_FALLBACKS):
+        for path in CJK_FILES:
+            if os.path.exists(path):
+                font_manager.fontManager.addfont(path)
+        have = {f.name for f in font_manager.fontManager.ttflist}
+    return ["DejaVu Sans", *(f for f in CJK_FALLBACKS if f in have)]
+
+
+plt.rcParams["font.family"] = _font_family()
 
 FIGSIZE_WIDE = (11.0, 4.0)
 FIGSIZE = (6.5, 4.0)
