@@ -23,6 +23,11 @@ Prints, for each target of issue 4:
    (``--report-results PATH``, default ``out/report/results.json``) or, with ``--run-report``,
    from a fresh run in this process's machine state (empty simulation and numba caches: what a
    fresh clone pays; about 10 minutes on 2 cores).
+7. the two slowest policy kernels of the default report (issue 14), PBM-TS on EXP-OD-RecGaze
+   (L = 150, K = 15, n = 200,000) and RankedKL-UCB on EXP-DCM-3c (L = 20, K = 10, n = 100,000),
+   one replication each, against the same policies' kernels as they were before issue 14's
+   speed-up (loaded from git, commit ``BASELINE_COMMIT``), alternating, thread CPU time; and
+   whether both give the same lists and regret bit for bit (they must).
 
 Timing: [2] and [3] time the engine loop only (state and streams are built outside the timed call),
 best of several runs in this one process, in thread CPU time (a shared machine's load shows up in
@@ -78,7 +83,7 @@ def kernel_call(env, pol, n, seed=1, policy_params=None, trace=False, K=None):
     from clickbound.sim.kernels import expected_reward_nb, run_replication
     from clickbound.sim.policies.registry import get_policy
 
-    cls = get_policy(pol)
+    cls = get_policy(pol) if isinstance(pol, str) else pol  # a name, or a policy class ([7])
     K = env.resolve_K(K)
     code, wa, pa = env.kernel_params()
     cps = log_checkpoints(n)
@@ -257,10 +262,88 @@ def bench_report(results_path: str | None, run: bool):
         print(f"  {name:28s} wall {float(wall[name]):7.1f} s   CPU {float(c) if c is not None else float('nan'):7.1f} s")
 
 
+#: the kernels of PBM-TS and RankedKL-UCB before issue 14's speed-up ([7] compares with them)
+BASELINE_COMMIT = "0663f9e"
+
+
+def baseline_policy(path: str, clsname: str, deps: dict | None = None):
+    """The policy class ``clsname`` of ``path`` (e.g. ``sim/policies/pbm.py``) as it was at
+    ``BASELINE_COMMIT``, loaded from ``git show`` as a module of its own (unregistered), with
+    ``deps`` (``{module path: old file}``) loaded the same way and imported from there."""
+    import importlib.util
+    import re
+    import subprocess
+    import tempfile
+
+    root = Path(__file__).resolve().parent.parent
+    tmp = Path(tempfile.mkdtemp(prefix="clickbound-baseline-"))
+
+    def load(rel, name, replace):
+        text = subprocess.run(["git", "-C", str(root), "show", f"{BASELINE_COMMIT}:{rel}"], check=True,
+                              capture_output=True, text=True).stdout
+        for a, b in replace.items():
+            text = text.replace(a, b)
+        text = re.sub(r"^@register_policy\(.*\)\n", "", text, flags=re.M)
+        f = tmp / f"{name}.py"
+        f.write_text(text)
+        spec = importlib.util.spec_from_file_location(name, f)
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[name] = mod
+        spec.loader.exec_module(mod)
+        return mod
+
+    replace = {}
+    for i, (mod, rel) in enumerate((deps or {}).items()):
+        load(rel, f"baseline_dep{i}", {})
+        replace[f"from {mod} import"] = f"from baseline_dep{i} import"
+    return getattr(load(path, "baseline_" + Path(path).stem, replace), clsname)
+
+
+def bench_issue14_kernels(quick: bool, repeat: int = 3):
+    from clickbound.bounds.depth import RECGAZE_P
+    from clickbound.report.depth_instances import recgaze_standin_theta
+    from clickbound.report.sections import exp_dcm_3c as d3
+    from clickbound.sim.policies.pbm import PBMTS
+    from clickbound.sim.policies.ranked import RankedKLUCB
+
+    print(f"\n[7] issue 14's kernels vs the same policies at {BASELINE_COMMIT} (before), one replication at the "
+          f"report's sizes{' / 10 (--quick)' if quick else ''}, best of {repeat} alternating, thread CPU time")
+    cases = [("PBM-TS", "EXP-OD-RecGaze, L=150, K=15", sim.Depth(recgaze_standin_theta(), RECGAZE_P),
+              {"kappa": list(RECGAZE_P)}, 200_000, PBMTS,
+              lambda: baseline_policy("sim/policies/pbm.py", "PBMTS",
+                                      {"clickbound.sim.policies._pbm_posterior": "sim/policies/_pbm_posterior.py"})),
+             ("RankedKL-UCB", "EXP-DCM-3c, L=20, K=10", sim.DCM(list(d3.W), list(d3.V)), {}, 100_000, RankedKLUCB,
+              lambda: baseline_policy("sim/policies/ranked.py", "RankedKLUCB"))]
+    for name, where, env, pp, n, new, old in cases:
+        n = n // 10 if quick else n
+        try:
+            old = old()
+        except Exception as exc:  # noqa: BLE001 - no git, or the commit is not in this clone
+            print(f"  {name}: baseline not loadable from git ({exc.__class__.__name__}); skipped")
+            continue
+        runs, cpu = {}, {"before": [], "after": []}
+        for label, cls in (("before", old), ("after", new)):
+            setup, run = kernel_call(env, cls, n, policy_params=pp, trace=True)
+            args = setup()
+            run(args)  # compiles; this run's lists and regret are compared
+            runs[label] = (setup, run, args[-1], args[14])
+        for _ in range(repeat):
+            for label, (setup, run, _tr, _rg) in runs.items():
+                args = setup()
+                c0 = time.thread_time()
+                run(args)
+                cpu[label].append(time.thread_time() - c0)
+        same = (np.array_equal(runs["before"][2], runs["after"][2])
+                and np.array_equal(runs["before"][3], runs["after"][3]))
+        b, a = min(cpu["before"]), min(cpu["after"])
+        print(f"  {name:13s} {where}, n={n:,}: before {b:6.2f} s  after {a:6.2f} s  ({b / n * 1e6:.1f} -> "
+              f"{a / n * 1e6:.1f} us/round)  speed-up {b / a:.2f}x  identical lists and regret: {same}")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
-    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report"], help="run one benchmark")
+    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels"], help="run one benchmark")
     p.add_argument("--report-results", default=None, metavar="PATH",
                    help="[6] read per-section times from this results.json (default out/report/results.json)")
     p.add_argument("--run-report", action="store_true",
@@ -280,6 +363,8 @@ def main(argv=None):
         bench_startup(2 if q else 5)
     if a.only in (None, "report"):
         bench_report(a.report_results, a.run_report)
+    if a.only in (None, "kernels"):
+        bench_issue14_kernels(q)
     return 0
 
 
