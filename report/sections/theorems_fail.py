@@ -12,6 +12,7 @@ records are biased, and the step of the source's proof that does not hold).
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 from clickbound.report import doc
 from clickbound.report.sections import (
@@ -90,7 +91,33 @@ def compute(ctx: ComputeContext) -> dict:
             j, c = min(viol, key=lambda jc: float(jc[1]["score"]))  # the instance the render shows
             fb[name]["at_optimal_list"][str(j)] = optimal_list_records(t["policy"], t["model"], c["instance"])
     return {"record": _lean(rec), "claims": verdicts, "feedback": fb,
-            "claim_ids": {name: lv.claim_id(t) for name, t in rec["targets"].items()}}
+            "claim_ids": {name: lv.claim_id(t) for name, t in rec["targets"].items()},
+            "not_searched": _not_searched(rec), "order_slope": _order_slope()}
+
+
+def _not_searched(rec: dict) -> dict:
+    """Why each bound of bounds/ is not searched: the code's current reason (sim.violations.NOT_SEARCHED)
+    for every bound the record lists or the code names (a reason is an explanation, not a measurement)."""
+    from clickbound.sim import violations as sv
+
+    names = list(rec.get("meta", {}).get("not_searched", {})) + [k for k in sv.NOT_SEARCHED]
+    return {k: sv.NOT_SEARCHED.get(k, rec["meta"]["not_searched"].get(k)) for k in dict.fromkeys(names)}
+
+
+def _order_slope() -> dict | None:
+    """The rate test of CascadeUCB1's O(L log n) bound (lemmas/data/cascade_ucb1_order_slope.json), lean."""
+    import json
+
+    from clickbound.lemmas import violations as lv
+
+    path = Path(lv.DATA).parent / "cascade_ucb1_order_slope.json"
+    if not path.exists():
+        return None
+    d = json.loads(path.read_text())
+    keep = ("instance", "n", "runs", "seed", "slope_prev_decade", "slope_last_decade", "growth_exponent_estimate",
+            "test", "level", "correction", "p_value", "power_text", "status")
+    rows = [{k: r.get(k) for k in keep} for r in d["rows"] + list(d.get("extended") or [])]
+    return {"target": d["target"], "policy": d["policy"], "rows": rows, "meta": d.get("meta", {})}
 
 
 def _lean(rec: dict) -> dict:
@@ -315,10 +342,22 @@ def render(data: dict, rctx: RenderContext) -> list:
                 "confirmation runs)", filterable=True))
     blocks.append(doc.figure(_atlas_figure(rec, rctx), "Tightness atlas: the smallest ratio per bound "
                                                        "(red: violated in simulation)."))
-    ns = meta.get("not_searched", {})
+    ns = data.get("not_searched") or meta.get("not_searched", {})
     if ns:
         blocks.append(doc.table(["bound", "why not searched"], [[k, v] for k, v in ns.items()],
-                                caption="Bounds of bounds/ not searched"))
+                                caption="Bounds of bounds/ not searched by the violation search"))
+    osl = data.get("order_slope")
+    if osl:
+        blocks.append(doc.table(
+            ["instance", "n, runs, seed", "slope of R on log n, previous / last decade", "growth exponent",
+             "test", "p", "power", "verdict"],
+            [[_inst_text(r["instance"]), f"{r['n']:,}, {r['runs']}, {r['seed']}",
+              f"{_f(r['slope_prev_decade'])} / {_f(r['slope_last_decade'])}", _f(r["growth_exponent_estimate"]),
+              f"{r['test']}; level {r['level']}, {r['correction']}", _f(r["p_value"]), r["power_text"], r["status"]]
+             for r in osl["rows"]],
+            caption=(f"{osl['target']} ({osl['policy']}): an O(L log n) bound without a constant can only be "
+                     "tested for its rate — the local growth exponent of the regret over the last two decades "
+                     "(lemmas/data/cascade_ucb1_order_slope.json)")))
     lows = [(name, t) for name, t in rec["targets"].items() if t["kind"] == "lower"]
     if lows:
         blocks.append(doc.h("Lower bounds, the other way round", 3))

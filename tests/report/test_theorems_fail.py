@@ -108,3 +108,16 @@ def test_suspects_come_from_violations_of_the_same_policy_and_model():
     assert cv.suspects_for(sv.TARGETS["DCM-T2"], recs) == [viol["instance"], const["instance"]]
     assert cv.suspects_for(sv.TARGETS["DCM-T1"], recs) == [const["instance"]]  # v̄ ≡ γ only
     assert cv.suspects_for(sv.TARGETS["DCM-P1[i=1]"], recs) == []  # not its own
+
+
+def test_order_bound_rate_test_and_current_reasons_are_shown(tmp_path):
+    # CascadeUCB1's O(L log n) bound has no constant: the section shows its rate test from the committed record
+    # and the code's current reason for not searching it (not the text frozen in violations.json's meta)
+    from clickbound.report.sections import theorems_fail as tf
+    from clickbound.sim import violations as sv
+
+    osl = tf._order_slope()
+    assert osl["target"] == "CASCADE-UCB1/order" and osl["rows"]
+    assert {r["status"] for r in osl["rows"]} <= {"consistent-in-simulation", "inconclusive", "violated-in-simulation"}
+    ns = tf._not_searched({"meta": {"not_searched": {"CASCADE-UCB1/order": "old text"}}})
+    assert ns["CASCADE-UCB1/order"] == sv.NOT_SEARCHED["CASCADE-UCB1/order"] != "old text"
