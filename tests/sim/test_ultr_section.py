@@ -45,3 +45,17 @@ def test_paired_variance_test_detects_a_planted_ratio_and_not_its_absence():
     a_same = np.roll(b, 1)                                   # the same variance
     assert xu.variance_paired_test(a_same, b)["p"] > 0.01
     assert xu.variance_paired_test(b, a_big)["p"] > 0.99     # the other direction is rejected the other way
+
+
+def test_a_diverged_run_makes_the_comparison_missing_not_nan():
+    """A θ error of None (diverged run) has no t-test: the comparison is listed as missing and the claim cannot be
+    'reproduced' (before, None became NaN inside the t statistic and the row read 'inconclusive' with no reason)."""
+    a, b = [0.5, 0.6, 0.55, 0.58], [0.1, 0.12, 0.11, None]
+    got = xu._paired(a, b, "EM − DLA", "greater", "θ error difference")
+    assert isinstance(got, str) and "diverged" in got
+    dec = xu._decide([got])
+    assert dec.answer == "inconclusive" and dec.missing == (got,)
+    # without the diverged run the same data reproduce the claim, through the project's one paired t-test
+    ok = xu._paired(a, [0.1, 0.12, 0.11, 0.13], "EM − DLA", "greater", "θ error difference")
+    assert ok.test == xu.PAIRED_TEST and ok.estimate > 0 and xu._decide([ok]).answer == "reproduced"
+    assert xu._decide([ok, got]).answer == "inconclusive"
