@@ -23,8 +23,14 @@ The long-run regret per round of a stable point is ``r(A*) − X r(a, b) − (1 
 optimal list (the top two items in decreasing order: CAS-OPT / DCM-ORDER for non-increasing ``v̄``, PBM with
 non-increasing ``κ``).  Equilibria that mix different *sets* of shown items are not enumerated (the
 simulated slope in ``tests/lemmas/test_feedback_fixed_point_lk.py`` checks the prediction at one instance).
-Exact: rational parameters, exact algebraic roots (sympy's real-root isolation), rational comparisons of the
-exploration means against the algebraic common mean (sympy decides the sign exactly).
+Exact where the point is pure: rational parameters and rational records, so at ``X = 0`` or ``1`` every
+comparison of an exploration mean with the threshold is a comparison of rationals.  At an interior point ``X*``
+is an algebraic number (a radical, from sympy's real-root isolation in ``feedback_fixed_point.stable_points``)
+and the sign of ``e_c − m_a(X*)`` is taken from sympy's error-tracked evaluation at :data:`SIGN_DPS` digits
+(``strict``: it raises rather than return fewer correct digits), and refused (``ArithmeticError``) when the value
+is within :data:`SIGN_MARGIN` of 0 — a certified-precision evaluation, not an exact decision (:func:`_below`).
+Which roots are stable at all is decided upstream, by ``stable_points``' sign tests at rational points
+beside each root.
 """
 from __future__ import annotations
 
@@ -44,6 +50,25 @@ PAIRS = (("dcmKL-UCB", "dcm"), ("CascadeUCB-last-click", "pbm"))
 ITEMS3 = [(R(a, 10), R(b, 10), R(c, 10)) for a in range(3, 10) for b in range(2, a) for c in range(1, b)]
 POSITIONS = {"dcm": [(R(a, 10), R(b, 10)) for a in (2, 5, 8, 10) for b in (0, 2, 5, 8) if b <= a],
              "pbm": [(R(a, 10), R(b, 10)) for a in (5, 8, 10) for b in (1, 2, 5, 8) if b <= a]}
+
+
+#: digits and refusal margin for the sign of an algebraic difference (an interior point's means)
+SIGN_DPS = 50
+SIGN_MARGIN = sp.Rational(1, 10 ** 40)
+
+
+def _below(a, b) -> bool:
+    """``a < b``: exactly for rationals; for algebraic values by sympy's strict evaluation at :data:`SIGN_DPS`
+    digits, refused when ``|a − b| < SIGN_MARGIN`` (module docstring)."""
+    diff = sp.sympify(a - b)
+    if diff.has(sp.Float):  # the records are rational: a float here would be a bug, never a decision
+        raise TypeError(f"float in an exact comparison: {diff}")
+    if diff.is_Rational:
+        return bool(diff < 0)
+    v = sp.N(diff, SIGN_DPS, strict=True)
+    if abs(v) < SIGN_MARGIN:
+        raise ArithmeticError(f"sign of {diff} undecided at {SIGN_DPS} digits")
+    return bool(v < 0)
 
 
 def _records(policy, model, x, y, lst):
@@ -75,7 +100,7 @@ def stable_list_points(policy: str, model: str, x, y) -> list[dict]:
                 ob, cb = _records(policy, model, x, y, (b, c))
                 ec = (Xs * ca[1] + (1 - Xs) * cb[1]) / (Xs * oa[1] + (1 - Xs) * ob[1])
                 explored[c] = ec
-                if not bool(sp.simplify(ec - bar) < 0):
+                if not _below(ec, bar):
                     ok = False
             if not ok:
                 continue

@@ -106,3 +106,16 @@ def test_wrong_set_point_holds_the_real_policy():
         held += tuple(int(e) for e in A) == (2, 0)
         pol.update(t, A, env.observe(A, env_rng))
     assert held >= 0.9 * rounds, held
+
+
+def test_sign_of_an_algebraic_difference_is_decided_or_refused():
+    """fl._below: rationals exactly; a radical by strict 50-digit evaluation; a difference that is 0 in disguise
+    ((√2 + √3)² vs 5 + 2√6) is refused, never decided by rounding; a float is rejected."""
+    assert fl._below(R(1, 3), R(1, 2)) and not fl._below(R(1, 2), R(1, 2))
+    assert not fl._below(sp.sqrt(2), R(141421356237, 10 ** 11))  # √2 exceeds it by 3.1e-12
+    assert fl._below(sp.sqrt(2), R(141421356238, 10 ** 11))
+    with pytest.raises(ArithmeticError):
+        fl._below(sp.Mul(sp.Add(sp.sqrt(2), sp.sqrt(3)), sp.Add(sp.sqrt(2), sp.sqrt(3)), evaluate=False),
+                  5 + 2 * sp.sqrt(6))
+    with pytest.raises(TypeError):
+        fl._below(sp.Float(0.1), R(1, 2))
