@@ -189,6 +189,7 @@ EXP_TAGS = register_experiment(Experiment(
                     beats("CascadeLinTS-blog-fixed-observe", ("CascadeLinTS-blog",))),
         Qualitative("The project's CascadeLinTS has lower regret than the project's CascadeUCB1",
                     beats("CascadeLinTS", ("CascadeUCB1",))),
+        Qualitative("The project's CascadeUCB1 regret grows with L", monotone_in("L", "CascadeUCB1", increasing=True)),
         Qualitative("CascadeLinTS beats CascadeLinUCB (c = 1) on the blog's items — a reading of the blog's "
                     "reason for choosing LinTS ('論文内で評価の高かった', said of Zong et al.'s experiments, "
                     "not of this setting)", beats("CascadeLinTS", ("CascadeLinUCB",), setting=(0, 1))),
