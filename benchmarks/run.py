@@ -283,7 +283,7 @@ def baseline_policy(path: str, clsname: str, deps: dict | None = None):
                               capture_output=True, text=True).stdout
         for a, b in replace.items():
             text = text.replace(a, b)
-        text = re.sub(r"^@register_policy\(.*\)\n", "", text, flags=re.M)
+        text = re.sub(r"^@register_policy\(.*\)\n", "", text, flags=re.MULTILINE)
         f = tmp / f"{name}.py"
         f.write_text(text)
         spec = importlib.util.spec_from_file_location(name, f)

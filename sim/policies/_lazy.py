@@ -537,8 +537,7 @@ def lazy_topk_ordered(t, g_t, K, rng, A, F, I, stats, gc):
             a = F[LO, e] if ex else F[LO, e] - MARGIN
             b = F[LO, e] if ex else F[HI, e] + MARGIN
             meets = top >= a
-            if b > top:
-                top = b
+            top = max(top, b)
             if ex:
                 continue
             if not meets and p + 1 < nr:

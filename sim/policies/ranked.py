@@ -32,7 +32,16 @@ import numpy as np
 
 from clickbound.bounds.kl import klucb_index, klucb_index_scalar, klucb_threshold
 from clickbound.sim.kernels import topk_nb
-from clickbound.sim.policies._lazy import CAND, HZ, N_EVAL, OBS, SUM, VAL, lazy_state, lazy_topk_ordered
+from clickbound.sim.policies._lazy import (
+    CAND,
+    HZ,
+    N_EVAL,
+    OBS,
+    SUM,
+    VAL,
+    lazy_state,
+    lazy_topk_ordered,
+)
 from clickbound.sim.policies.dcm import _check_lazy
 from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties

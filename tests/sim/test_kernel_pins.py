@@ -22,14 +22,14 @@ P_SHALLOW = [1.0, 0.55, 0.30, 0.15, 0.08]
 
 CASES = {
     "pbmts-recgaze": ("PBM-TS", lambda: sim.Depth(recgaze_standin_theta(), RECGAZE_P),
-                      dict(policy_params={"kappa": list(RECGAZE_P)}), 1500,
+                      {"policy_params": {"kappa": list(RECGAZE_P)}}, 1500,
                       "89a551d72b42628e714bc57987956468616dffd49b50d939170b9837fd5747dd"),
     "pbmts-prior": ("PBM-TS", lambda: sim.PBM(np.linspace(0.02, 0.6, 12), P_SHALLOW),
-                    dict(policy_params={"kappa": P_SHALLOW, "a0": 2.0, "b0": 3.0}), 3000,
+                    {"policy_params": {"kappa": P_SHALLOW, "a0": 2.0, "b0": 3.0}}, 3000,
                     "bbd52156ff84427dcbaba540240e6947152d5c75af7b2d27231b496811250a36"),
     "ranked-dcm3c": ("RankedKL-UCB", lambda: sim.DCM(list(d3.W), list(d3.V)), {}, 20000,
                      "6c8a6ce87cdfd4f224f9182d506a7bf3d31277799d6ee568ab70e0bf48215198"),
-    "ranked-cascade": ("RankedKL-UCB", lambda: sim.Cascade([0.3, 0.3, 0.1, 0.1, 0.05]), dict(K=3), 20000,
+    "ranked-cascade": ("RankedKL-UCB", lambda: sim.Cascade([0.3, 0.3, 0.1, 0.1, 0.05]), {"K": 3}, 20000,
                        "3eab2415949020692135f644bc8f3814d6b0587b948ae6cf10e7200ae44400e8"),
 }
 
