@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $(STAMP)
 
-## make test: every test, the slow ones included (what CI runs; about 2 minutes on 2 cores)
+## make test: every test, the slow ones included (what CI runs; about 13 minutes on 2 cores)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q -n 2 --dist loadfile --run-slow
 
