@@ -1,6 +1,7 @@
 """The lecture sections' engine simulations through the report's shared pool (issue 15).
 
-A custom section (``exp_lecture_*``) lists its engine simulations as :class:`clickbound.sim.runner.Job`
+A custom section (``exp_lecture_smab``, ``_k``, ``_display``: those whose kernels the experiment sections'
+workers compile anyway) lists its engine simulations as :class:`clickbound.sim.runner.Job`
 objects (``Section.jobs``); :mod:`clickbound.report.prefetch` runs them with every experiment section's tasks
 in one pool, longest first, into ``ctx.cache_dir``, and charges their CPU time to the section.  The
 section's ``compute`` then asks :func:`results` for the same jobs: :func:`clickbound.sim.runner.run_grid` loads

@@ -30,7 +30,8 @@ def test_prefetch_sees_the_lecture_sections_jobs():
     names = ["exp_lecture_smab", "exp_lecture_k", "exp_lecture_display", "exp_lecture_ranked", "exp_lecture_dbgd",
              "exp_lecture_gittins"]
     jobs = section_jobs(ComputeContext(profile="paper", progress=False), names)
-    assert set(jobs) == set(names) - {"exp_lecture_gittins"}     # Gittins needs every round: in its section
+    # Gittins needs every round; RBA and DBGD kernels are used by no other section (each pool worker would
+    # compile them again), so those three compute in the section
+    assert set(jobs) == {"exp_lecture_smab", "exp_lecture_k", "exp_lecture_display"}
     assert len(jobs["exp_lecture_smab"]) == 8 and len(jobs["exp_lecture_k"]) == 12
-    assert len(jobs["exp_lecture_display"]) == 8 and len(jobs["exp_lecture_ranked"]) == 15
-    assert {j.policy for j in jobs["exp_lecture_dbgd"]} == {"DBGD", "DBGD-balanced"}
+    assert len(jobs["exp_lecture_display"]) == 8
