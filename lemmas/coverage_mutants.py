@@ -14,10 +14,14 @@ the check itself).  Its three mutants (:data:`MUTANTS`):
 All checks here are exact (rational probabilities, ``exp_compare`` / certified arb or 50-digit mpmath
 comparisons as in the check itself), so "rejected" means: an instance on which the mutant's exact coverage
 is below its nominal level (the mutant bound is false there) while the check's own bound holds.
-``search`` looks for one, instances ordered by size, and ``python -m clickbound.lemmas.coverage_mutants``
-writes the result to ``lemmas/data/coverage_mutants.json`` (seed, code hash, date).  The claims
-``<check>/mutant-<name>`` re-verify the stored instance exactly.  :data:`REGISTERED` asks the same of the
-registered check's *own* instance set: before issue 16 CONC-RADEMACHER's instances rejected none of the nine
+This module holds the checks, their mutants and the claims; the search (instances ordered by size) and the
+record are in :mod:`clickbound.lemmas.coverage_mutants_search`, whose ``python -m`` writes
+``lemmas/data/coverage_mutants.json`` (seed, code hash, date).  The claims ``<check>/mutant-<name>`` re-verify
+the stored instance exactly through the check's own code and, for CONC-HOEFFDING, CONC-AZUMA, CONC-MARKOV,
+CONC-CHEBYSHEV and UCB1-CI, again by a second route that shares none of it
+(:mod:`clickbound.lemmas._coverage_recheck`: ``math.comb`` laws, certified arb comparisons); a disagreement
+is an error, never a verdict.  The search's ``REGISTERED`` asks the same of the registered check's *own*
+instance set: before issue 16 CONC-RADEMACHER's instances rejected none of the nine
 mutants of its three bounds, and UCB1-CI's grid (α >= 1) did not reject δ doubled; both now carry the
 smallest rejecting instances found here (δ = 1/20 and two instances; α = 1/2).
 
@@ -34,12 +38,9 @@ Expected-false claims (UCB1-CI/random-count, OD-L1/hoeffding-random-n, CONC-HOEF
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -56,6 +57,7 @@ from clickbound.lemmas import od_lemma1_oducb as oducb
 from clickbound.lemmas import repair_weakest as rw
 from clickbound.lemmas import ucb1_confidence_reading as ucr
 from clickbound.lemmas import ucb1_proof as up
+from clickbound.lemmas._coverage_recheck import RECHECK
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 
@@ -381,102 +383,6 @@ LOOSE = {
 }
 
 
-# ---------------------------------------------------------------- the registered checks' own instances
-
-def _rad_registered(which: int):
-    def rejects(rs: Fraction, ds: Fraction) -> bool:
-        for D, G, n, M in cr.instances():
-            for d in cr.DELTAS:
-                cov = cr.coverages(D, G, n, M, d, rs, ds)[which]
-                if cov < 1 - (d / 2 if which == 0 else d):
-                    return True
-        return False
-    return rejects
-
-
-def _hoeffding_registered_instances():
-    """The instance list ``concentration_hoeffding.decide_hoeffding`` builds (same seed, same draws)."""
-    rng = np.random.default_rng(np.random.SeedSequence(ch.SEED + 1))
-    out = [ch._draw_instance(rng) for _ in range(ch.N_INSTANCES)]
-    out.append(([{F(0): F(1, 2), F(2): F(1, 2)}] * 100, [F(2)] * 100))
-    return out
-
-
-def _ucb_grid_rejects(rs, ds):
-    return any(not _ci_eval({"mu": str(mu), "T": n, "t": t, "alpha": str(a)}, rs, ds)["holds"]
-               for mu, n, t, a in up.CI_GRID)
-
-
-def _odrep_grid_rejects(rs, ds):
-    return any(not _odrep_eval({"t": t, "alpha": str(a), "theta": str(th)}, rs, ds)["holds"]
-               for t, a, th in od.REFUTE_GRID + od.REPAIRED_GRID if a.denominator == 1 or a == Fraction(3, 2))
-
-
-#: check id -> (radius_scale, delta_scale) -> does the *registered* check's own instance set reject the mutant?
-#: (UCB1-CI/union-over-counts is a derivation whose only exact instance is UCB1-CI/random-count's α = 2, t = 300.)
-REGISTERED: dict[str, Callable[[Fraction, Fraction], bool]] = {
-    "CONC-RADEMACHER/bound-1": _rad_registered(0),
-    "CONC-RADEMACHER/bound-2": _rad_registered(1),
-    "CONC-RADEMACHER/bound-3": _rad_registered(2),
-    "CONC-HOEFFDING": lambda rs, ds: any(ch.worst_violation(d, r, True, rs, ds) is not None
-                                         for d, r in _hoeffding_registered_instances()),
-    "CONC-AZUMA": lambda rs, ds: any(cm.tail_violation(cm.azuma_distribution(c, q), sum(x * x for x in c), rs, ds)
-                                     is not None for c, q in cm.azuma_instances()),
-    "CONC-MCDIARMID": lambda rs, ds: any(cm.mcdiarmid_check(f, d, rs, ds)[1] is not None
-                                         for _, f, d in cm.mcdiarmid_instances()),
-    "CONC-MARKOV": lambda rs, ds: any(cb.markov_violation(d, p, rs ** p / ds) is not None
-                                      for d in cb._instances(1, lo=0) for p in (1, 2, 3)),
-    "CONC-CHEBYSHEV": lambda rs, ds: any(cb.chebyshev_violation(d, rs * rs / ds) is not None for d in cb._instances(2)),
-    "UCB1-CI": _ucb_grid_rejects,
-    "UCB1-CI/union-over-counts": lambda rs, ds: not _union_eval({"alpha": "2", "t": 300, "theta": "1/2"}, rs, ds)["holds"],
-    "OD-L1/repaired": _odrep_grid_rejects,
-    "OD-L1/peeling-exact": lambda rs, ds: any(not _peel_eval(i, rs, ds)["holds"] for i in _peel_candidates()),
-    "OD-L1/od-ucb-exact": lambda rs, ds: any(not _oducb_eval(i, rs, ds)["holds"] for i in _oducb_candidates()),
-}
-
-
-# ---------------------------------------------------------------- search and record
-
-def search(check: CoverageCheck, mutant: str) -> dict:
-    """First candidate (in the check's size order) where the mutant fails and the check's own bound holds;
-    otherwise what was tried and the slack.  Deterministic."""
-    rs, ds = MUTANTS[mutant]
-    tried, slack_cov, slack_ratio, closest = 0, None, None, None
-    for inst in check.candidates():
-        tried += 1
-        m = check.evaluate(inst, rs, ds)
-        if not m["holds"]:
-            if check.evaluate(inst, ONE, ONE)["holds"]:
-                return {"rejected": True, "instance": inst, "size": check.size(inst), "tried": tried,
-                        "space": check.space}
-            continue
-        exact = isinstance(m.get("nominal_failure"), Fraction)
-        ratio = m["failure"] / m["nominal_failure"] if exact else m.get("ratio")
-        if ratio is not None and (slack_ratio is None or ratio > slack_ratio):
-            slack_ratio, closest = ratio, inst
-            slack_cov = m["nominal_failure"] - m["failure"] if exact else None
-    last = check.size(inst)
-    return {"rejected": False, "tried": tried, "largest": last, "space": check.space, "closest": closest,
-            "max_failure_over_nominal": None if slack_ratio is None else str(slack_ratio),
-            "slack_at_closest": None if slack_cov is None else str(slack_cov)}
-
-
-def code_hash() -> str:
-    mods = (sys.modules[__name__], cb, ch, cm, cr, od, oducb, rw, ucr, up)
-    h = hashlib.sha256()
-    for m in mods:
-        h.update(Path(m.__file__).read_bytes())
-    return h.hexdigest()[:16]
-
-
-def build_record() -> dict:
-    h = code_hash()  # of the code the search runs
-    rows = {c.id: {name: {**search(c, name), "registered_check_rejects": REGISTERED[c.id](*MUTANTS[name])}
-                   for name in MUTANTS} for c in CHECKS}
-    return {"meta": {"seed": SEED, "code_hash": h, "date": datetime.now(UTC).isoformat(),
-                     "script": "python -m clickbound.lemmas.coverage_mutants"}, "checks": rows}
-
-
 @lru_cache(maxsize=1)
 def record() -> dict:
     return json.loads(DATA.read_text())
@@ -492,6 +398,19 @@ def _jsonable(x):
     return str(x) if isinstance(x, Fraction) else x
 
 
+def _recheck(check_id: str, inst: dict, rs: Fraction, ds: Fraction) -> str | None:
+    """The second route's verdict on a stored counterexample (None: no second route for this check)."""
+    fn = RECHECK.get(check_id)
+    got = None if fn is None else fn(inst, rs, ds)
+    if got is None:
+        return None
+    mutant_fails, check_holds = got
+    if not (mutant_fails and check_holds):
+        raise ValueError(f"independent re-check disagrees on {check_id} at {inst}: mutant fails {mutant_fails}, "
+                         f"check holds {check_holds}")
+    return f"{RECHECK[check_id].__module__}.{RECHECK[check_id].__name__}: the mutant fails and the check holds"
+
+
 def verify(check_id: str, mutant: str) -> Outcome:
     """Re-decide one (check, mutant) pair from the record, exactly."""
     c, row = BY_ID[check_id], record()["checks"][check_id][mutant]
@@ -502,9 +421,12 @@ def verify(check_id: str, mutant: str) -> Outcome:
         if m["holds"] or not orig["holds"]:
             raise ValueError(f"stale record {DATA.name}: {check_id} × {mutant} no longer separates "
                              f"(mutant holds: {m['holds']}, check holds: {orig['holds']})")
-        return Outcome("refuted", "exact (the check's own code at radius_scale/delta_scale)",
+        again = _recheck(check_id, inst, rs, ds)
+        return Outcome("refuted", "exact (the check's own code at radius_scale/delta_scale)"
+                       + ("" if again is None else "; re-checked independently (math.comb laws, arb comparisons)"),
                        counterexample={"instance": inst, "size": row["size"], "mutant": _jsonable(m)},
                        evidence={"check_itself_at_instance": _jsonable(orig), "radius_scale": str(rs),
+                                 "independent_recheck": again or "none written for this check (own code only)",
                                  "registered_check_rejects": row["registered_check_rejects"],
                                  "delta_scale": str(ds), "record": f"lemmas/data/{DATA.name}"})
     return Outcome("survived", "exact search over the check's instances, none rejects the mutant",
@@ -531,6 +453,3 @@ def claims():
                              f"no instance searched rejects this mutant: the bound is loose ({LOOSE[(c.id, name)]})")))
     return out
 
-
-if __name__ == "__main__":  # pragma: no cover - writes the record (minutes)
-    DATA.write_text(json.dumps(build_record(), indent=1, ensure_ascii=False, default=str) + "\n")

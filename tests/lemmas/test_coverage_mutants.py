@@ -1,7 +1,7 @@
 """Issue 16: every coverage-type check must reject its mutants (radius / 2, radius / 3, δ doubled).
 
 Sources 002_3ec5ec57f55c1fdf.txt (CONC-*, UCB1-CI) and 001_eb740855b56fcd8b.txt (OD-L1); the record
-lemmas/data/coverage_mutants.json is written by ``python -m clickbound.lemmas.coverage_mutants``.
+lemmas/data/coverage_mutants.json is written by ``python -m clickbound.lemmas.coverage_mutants_search``.
 Each stored instance is re-decided here exactly through the check's own code.
 """
 from fractions import Fraction
@@ -10,7 +10,9 @@ import pytest
 
 from clickbound import lemmas
 from clickbound.lemmas import check
+from clickbound.lemmas import _coverage_recheck as rc
 from clickbound.lemmas import coverage_mutants as cmu
+from clickbound.lemmas import coverage_mutants_search as cms
 
 PAIRS = [(c.id, m) for c in cmu.CHECKS for m in cmu.MUTANTS]
 #: cheap pairs: every check except the OD-UCB DP (about 1 s per evaluation, covered by the slow test)
@@ -51,7 +53,7 @@ CHEAP_REGISTERED = [p for p in FAST if p[0] != "OD-L1/peeling-exact" or p[1] != 
 def test_registered_check_itself_rejects_every_mutant_not_declared_loose(cid, mutant):
     """The catalogue claim's own instances (not only the searched ones) must fail on the mutant; CONC-RADEMACHER's
     did not before issue 16 (none of the nine), nor did UCB1-CI's grid on δ doubled."""
-    rejects = cmu.REGISTERED[cid](*cmu.MUTANTS[mutant])
+    rejects = cms.REGISTERED[cid](*cmu.MUTANTS[mutant])
     assert rejects is ((cid, mutant) not in cmu.LOOSE)
     assert cmu.record()["checks"][cid][mutant]["registered_check_rejects"] is rejects
 
@@ -98,6 +100,42 @@ def test_mutant_claim_verdicts(cid, mutant):
         assert v.evidence["why_loose"]
     else:
         assert v.status == "refuted" and v.matches_expectation is True
+        if cid in rc.RECHECK:  # the counterexample re-verified by the second route, not only the check's own code
+            assert v.evidence["independent_recheck"].endswith("the mutant fails and the check holds")
+
+
+def _small(cid, inst):
+    """Hoeffding n <= 12, Azuma n <= 6, UCB1-CI T <= 10: ~3 s for the four instead of ~20."""
+    return {"CONC-HOEFFDING": lambda: inst["n"] <= 12, "CONC-AZUMA": lambda: len(inst["c"]) <= 6,
+            "UCB1-CI": lambda: inst["T"] <= 10}.get(cid, lambda: True)()
+
+
+@pytest.mark.parametrize("cid", sorted(rc.RECHECK))
+def test_second_route_agrees_with_the_checks_own_code(cid):
+    """On every searched candidate (cut by size: :func:`_small`), at the check itself and at each mutant, the independent
+    route (math.comb laws, arb comparisons) says 'fails' exactly when the check's own code does.  Full candidate
+    lists, 2026-11-22: 3,288 evaluations, no disagreement."""
+    c, seen = cmu.BY_ID[cid], {True: 0, False: 0}
+    for inst in c.candidates():
+        if not _small(cid, inst):
+            continue
+        for rs, ds in [*cmu.MUTANTS.values(), (Fraction(1), Fraction(1))]:
+            got = rc.RECHECK[cid](inst, rs, ds)
+            if got is None:
+                continue
+            own_fails = not c.evaluate(inst, rs, ds)["holds"]
+            assert got[0] is own_fails, (cid, inst, rs, ds)
+            seen[own_fails] += 1
+    assert seen[True] and seen[False]  # both outcomes occur, so the agreement is not vacuous
+
+
+def test_second_route_catches_a_planted_error():
+    """Hoeffding, n = 1, q = 1/2: P(X − 1/2 >= 1/2) = 1/2 against e^{−1/2} ≈ 0.61 (holds), e^{−2} ≈ 0.14 at radius/2
+    (fails); a radius × 0.99 still holds (e^{−0.51} ≈ 0.60 > 1/2), a radius × 0.8 does not (e^{−0.78} ≈ 0.46)."""
+    inst = {"n": 1, "q": "1/2"}
+    assert rc.hoeffding(inst, Fraction(1, 2), Fraction(1)) == (True, True)
+    assert rc.hoeffding(inst, Fraction(99, 100), Fraction(1))[0] is False
+    assert rc.hoeffding(inst, Fraction(4, 5), Fraction(1))[0] is True
 
 
 @pytest.mark.slow
@@ -109,4 +147,4 @@ def test_od_ucb_mutants(mutant):
         assert v.status == "survived"
     else:
         assert v.status == "refuted" and v.matches_expectation is True
-    assert cmu.REGISTERED["OD-L1/od-ucb-exact"](*cmu.MUTANTS[mutant]) is not loose
+    assert cms.REGISTERED["OD-L1/od-ucb-exact"](*cmu.MUTANTS[mutant]) is not loose

@@ -1,0 +1,117 @@
+"""Independent re-checks of the coverage mutants' counterexamples (issue 16; :mod:`clickbound.lemmas.coverage_mutants`).
+
+A mutant ``<check>/mutant-<name>`` is refuted by an instance on which the mutant bound fails while the check's own
+bound holds, both computed by the check's *own* code (that is the point: the check must be able to fail).  Here
+the same two facts are recomputed by a second route that shares none of that code: the law of a sum of
+Bernoulli variables from ``math.comb`` (not ``sum_distribution`` / ``binomial_pmf``), tails summed directly, and
+the transcendental comparisons in python-flint's certified ball arithmetic (``arb``, 200 bits; a comparison the
+ball cannot decide raises, it is never guessed) instead of ``exp_compare``.  Covered: CONC-HOEFFDING (n i.i.d.
+Bernoulli(q)), CONC-AZUMA (c_i = 1, one q: the sum is Binomial(n, q) − nq), CONC-MARKOV, CONC-CHEBYSHEV (finite
+laws), UCB1-CI (one Bernoulli(μ) mean, fixed count).  Not covered (their exact laws are the checks' own
+enumerations; no second route written): CONC-RADEMACHER's three bounds, CONC-MCDIARMID, UCB1-CI/union-over-counts,
+the OD-L1 checks.
+
+Each function returns ``(mutant_fails, check_holds)`` for an instance in the record's JSON form.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from flint import arb, ctx
+
+BITS = 200
+
+
+def _arb(x: Fraction) -> arb:
+    return arb(x.numerator) / arb(x.denominator)
+
+
+def _gt(a: arb, b: arb) -> bool:
+    """``a > b`` certified; raises when the balls overlap (never a guess)."""
+    if a > b:
+        return True
+    if a < b:
+        return False
+    raise ArithmeticError(f"undecided at {BITS} bits: {a} vs {b}")
+
+
+def _binomial(n: int, q: Fraction) -> list[Fraction]:
+    return [comb(n, k) * q ** k * (1 - q) ** (n - k) for k in range(n + 1)]
+
+
+def _upper_tail_fails(n: int, q: Fraction, scale_sq: Fraction, rs: Fraction, ds: Fraction) -> bool:
+    """Is there an attained deviation ``ε = k − nq > 0`` of ``S ~ Binomial(n, q)`` with
+    ``ds·P(S − nq >= ε) > exp(−2ε²/(scale_sq·rs²))``?  (Hoeffding for the mean: scale_sq = n with ε in sum units.)"""
+    pmf = _binomial(n, q)
+    with ctx.workprec(BITS):
+        for k in range(n + 1):
+            eps = k - n * q
+            if eps <= 0:
+                continue
+            tail = sum(pmf[k:], Fraction(0))
+            if _gt(_arb(ds * tail), (-_arb(2 * eps * eps / (scale_sq * rs * rs))).exp()):
+                return True
+    return False
+
+
+def hoeffding(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
+    n, q = inst["n"], Fraction(inst["q"])
+    return _upper_tail_fails(n, q, Fraction(n), rs, ds), not _upper_tail_fails(n, q, Fraction(n), 1, Fraction(1))
+
+
+def azuma(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool] | None:
+    cs, qs = [Fraction(c) for c in inst["c"]], inst["q"]
+    if len(qs) != 1 or any(c != 1 for c in cs):
+        return None  # only the i.i.d. case has a binomial second route
+    n, q = len(cs), Fraction(qs[0])
+    return _upper_tail_fails(n, q, Fraction(n), rs, ds), not _upper_tail_fails(n, q, Fraction(n), 1, Fraction(1))
+
+
+def _law(inst: dict) -> dict[Fraction, Fraction]:
+    law = {Fraction(k): Fraction(v) for k, v in inst["dist"].items()}
+    if sum(law.values()) != 1:
+        raise ValueError(f"not a law: {inst}")
+    return law
+
+
+def markov(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
+    """``P(X >= ε) <= E[X^p]/(ε/rs)^p / ds`` at every attained ε > 0 (the mutant's bound; rs = ds = 1: Markov)."""
+    law, p = _law(inst), inst["p"]
+    m = sum(pr * v ** p for v, pr in law.items())
+
+    def fails(r, d):
+        return any(sum(pr for v, pr in law.items() if v >= e) > m * r ** p / (e ** p * d) for e in law if e > 0)
+    return fails(rs, ds), not fails(Fraction(1), Fraction(1))
+
+
+def chebyshev(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
+    law = _law(inst)
+    mu = sum(pr * v for v, pr in law.items())
+    var = sum(pr * (v - mu) ** 2 for v, pr in law.items())
+
+    def fails(r, d):
+        return any(sum(pr for v, pr in law.items() if abs(v - mu) >= e) > var * r * r / (e * e * d)
+                   for e in {abs(v - mu) for v in law} if e > 0)
+    return fails(rs, ds), not fails(Fraction(1), Fraction(1))
+
+
+def ucb1_ci(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
+    """``P(μ − μ̂_T >= rs·sqrt(α log t/(2T))) <= t^{−α}/ds``: the qualifying counts by an arb comparison of
+    ``2T d²`` with ``rs²α log t`` (log t is transcendental for t >= 2, so only d = 0 can tie, and it does not
+    qualify), the level exactly: ``(ds·tail)^b t^a > 1`` for α = a/b."""
+    mu, T, t, a = Fraction(inst["mu"]), inst["T"], inst["t"], Fraction(inst["alpha"])
+    pmf = _binomial(T, mu)
+
+    def fails(r, d):
+        with ctx.workprec(BITS):
+            logt = arb(t).log()
+            tail = sum((pmf[k] for k in range(T + 1) if mu - Fraction(k, T) > 0
+                        and _gt(_arb(2 * T * (mu - Fraction(k, T)) ** 2), _arb(r * r * a) * logt)), Fraction(0))
+        x = d * tail
+        return x > 0 and x ** a.denominator * Fraction(t) ** a.numerator > 1
+    return fails(rs, ds), not fails(Fraction(1), Fraction(1))
+
+
+RECHECK = {"CONC-HOEFFDING": hoeffding, "CONC-AZUMA": azuma, "CONC-MARKOV": markov, "CONC-CHEBYSHEV": chebyshev,
+           "UCB1-CI": ucb1_ci}
