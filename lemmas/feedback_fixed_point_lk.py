@@ -164,11 +164,15 @@ TRAP_INSTANCE = ("CascadeUCB-last-click", "pbm", (R(3, 10), R(1, 5), R(1, 10)), 
 WRONG_SET_INSTANCE = ("CascadeUCB-last-click", "pbm", (R(9, 10), R(3, 10), R(1, 5)), (R(1), R(1, 10)))
 
 
+METHOD = ("mean-field map: rational records, real-root isolation; interior points compared at 50 strict digits "
+          "(_below), L = 3, K = 2")
+
+
 def _decide(policy, model):
     def decide(budget_s: float) -> Outcome:
         found, n = search(policy, model)
         if found is None:
-            return Outcome("checked", "exact mean-field map, L = 3, K = 2",
+            return Outcome("checked", METHOD,
                            evidence={"instances": n}, scope_detail=f"L = 3, K = 2, {n} grid instances")
         ev = {"instances_searched_until_found": n}
         wrong, n2 = search(policy, model, wrong_set=True, limit=WRONG_SET_LIMIT)
@@ -177,7 +181,7 @@ def _decide(policy, model):
         x4 = tuple(sp.sympify(v) for v in found["x"]) + (R(1, 20),)
         ev["the same instance with a fourth item of parameter 1/20 (L = 4)"] = analyse(
             policy, model, x4, tuple(sp.sympify(v) for v in found["y"]))
-        return Outcome("refuted", "exact mean-field map (rational records, exact real roots), L = 3, K = 2",
+        return Outcome("refuted", METHOD,
                        evidence=ev, counterexample=found)
     return decide
 
