@@ -33,23 +33,10 @@ from __future__ import annotations
 import numpy as np
 from scipy.optimize import minimize
 
-from clickbound.lemmas.ultr_em import posteriors_c0, run_em
+from clickbound.lemmas.ultr_em import em_step, run_em
 
 #: γ from the regressor is clipped into [GAMMA_EPS, 1 − GAMMA_EPS]: the E-step divides by 1 − θγ
 GAMMA_EPS = 1e-3
-
-
-def em_posteriors(theta_k, gamma_r, c):
-    """``(P(E=1 | c), P(R=1 | c))`` per record: 1 when clicked, the source's c = 0 formulas otherwise."""
-    e10, e01, _ = posteriors_c0(theta_k, gamma_r)
-    clicked = c == 1
-    return np.where(clicked, 1.0, e10), np.where(clicked, 1.0, e01)
-
-
-def theta_mstep(k, p_exam, K):
-    """The naive-EM θ update: mean over the records at position k of ``c + (1 − c)P(E=1 | c)``."""
-    nk = np.bincount(k, minlength=K)
-    return np.where(nk > 0, np.bincount(k, p_exam, minlength=K) / np.maximum(nk, 1), np.nan)
 
 
 def regression_em(rng: np.random.Generator, x, k, c, K: int, n_rounds: int = 25, trees_per_round: int = 5,
@@ -68,11 +55,14 @@ def regression_em(rng: np.random.Generator, x, k, c, K: int, n_rounds: int = 25,
     x, k, c = np.asarray(x, float), np.asarray(k, np.int64), np.asarray(c)
     theta = np.full(K, 0.5) if theta0 is None else np.asarray(theta0, float).copy()
     F = np.full(len(k), float(gamma0))
+    records = np.arange(len(k))
     stages = []
     with threadpool_limits(limits=1):  # one core: the CPU budget is per process, shared machine
         for _ in range(n_rounds):
             gamma = np.clip(F, GAMMA_EPS, 1 - GAMMA_EPS)
-            p_exam, p_rel = em_posteriors(theta[k], gamma, c)
+            # Naive EM's step with each record its own "pair": the θ update is the source's (10), and the
+            # per-record γ update is P(R=1 | c), the label law of (4)-(8)
+            theta_next, p_rel = em_step(k, records, c, theta, gamma, K, len(k))
             labels = (rng.random(len(k)) < p_rel).astype(float)
             h = HistGradientBoostingRegressor(max_iter=trees_per_round, learning_rate=learning_rate,
                                               max_leaf_nodes=max_leaf_nodes, early_stopping=False,
@@ -80,7 +70,7 @@ def regression_em(rng: np.random.Generator, x, k, c, K: int, n_rounds: int = 25,
             h.fit(x, labels - F)
             F = F + h.predict(x)
             stages.append(h)
-            theta = theta_mstep(k, p_exam, K)
+            theta = theta_next
 
     def predict(X):
         X = np.asarray(X, float)
