@@ -68,17 +68,13 @@ def section_jobs(ctx, names) -> dict:
     from clickbound.report.experiments import experiment_sections, plan
     from clickbound.report.sections import NotReady
 
-    from clickbound.report.sections import sections
-
     exps = experiment_sections()
-    custom = {s.name: s for s in sections() if s.jobs is not None}
     out = {}
     for name in names:
+        if name not in exps:
+            continue
         try:
-            if name in exps:
-                out[name] = plan(exps[name], ctx).runner_jobs()
-            elif name in custom:  # a custom section's own jobs (e.g. the lecture's, issue 15)
-                out[name] = custom[name].jobs(ctx)
+            out[name] = plan(exps[name], ctx).runner_jobs()
         except NotReady:
             continue  # the section itself will say why
     return out

@@ -48,9 +48,6 @@ class Section:
     render: Callable[[dict, RenderContext], list]
     description: str = ""
     needs: tuple[str, ...] = ()
-    #: a custom section's engine simulations as runner Jobs (``jobs(ctx)``), run in the report's shared pool
-    #: by :mod:`clickbound.report.prefetch` before the section computes (None: it simulates nothing there)
-    jobs: Callable[[ComputeContext], list] | None = None
 
 
 @dataclass

@@ -160,8 +160,7 @@ def _il_envs(root):
 
 
 def jobs(ctx) -> list:
-    """Part 4's engine runs (runner Jobs, computed in the section: the DBGD kernel is this section's alone, so the
-    report's pool, whose workers would each compile it, is not asked); parts 1-3 are not engine runs."""
+    """Part 4's engine runs (runner Jobs, computed in the section); parts 1-3 are not engine runs."""
     from clickbound.sim.runner import Job
 
     n, runs = IL_SIZES.get(ctx.profile, IL_SIZES["paper"])
@@ -274,6 +273,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_dbgd", title=f"{ID}: DBGD against its T^(3/4) bound; interleaving vs the true preference",
-    # no jobs= here: only this section runs the DBGD kernel, each pool worker would compile it again
     order=174, compute=compute, render=render,
     description="Dueling bandit gradient descent on ranker balls; assumptions checked; exact interleaving agreement."))

@@ -29,7 +29,7 @@ SETTINGS = (("B_LB(16, 4, 0.2, 0.15)", (0.2,) * 4 + (0.05,) * 12, 4),
 
 
 def jobs(ctx) -> list:
-    """The engine runs (runner Jobs, in the report's shared pool): both display orders of each base policy."""
+    """The engine runs (runner Jobs, computed in the section): both display orders of each base policy."""
     from clickbound import sim
     from clickbound.sim.runner import Job
 
@@ -100,5 +100,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_display", title=f"{ID}: ascending vs descending display of the UCB top K (source 003)",
-    order=175, compute=compute, render=render, jobs=jobs,
+    order=175, compute=compute, render=render,
     description="The lecture's display-order experiment, with CascadeUCB1 and CascadeKL-UCB."))

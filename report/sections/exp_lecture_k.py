@@ -35,7 +35,7 @@ def _w(setting, K):
 
 
 def jobs(ctx) -> list:
-    """The engine runs (runner Jobs, in the report's shared pool): every policy at every K of every instance."""
+    """The engine runs (runner Jobs, computed in the section): every policy at every K of every instance."""
     from clickbound import sim
     from clickbound.sim.runner import Job
 
@@ -101,5 +101,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_k", title=f"{ID}: cascading-bandit regret against K (source 003)", order=176,
-    compute=compute, render=render, jobs=jobs,
+    compute=compute, render=render,
     description="The lecture's 'regret falls as K grows' on B_LB and beyond it."))

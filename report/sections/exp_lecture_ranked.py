@@ -63,9 +63,7 @@ def _params(name, n, L):
 
 def jobs(ctx) -> list:
     """The stationary populations' engine runs (runner Jobs); the drifting one runs in the section (the switching
-    loop of :mod:`clickbound.sim.nonstationary`).  Not handed to the report's shared pool (the section registers
-    no ``jobs``): only this section runs the RBA kernels, and every pool worker would compile them again
-    (measured: more CPU than computing them here)."""
+    loop of :mod:`clickbound.sim.nonstationary`)."""
     from clickbound.sim.runner import Job
 
     n, runs = SIZES.get(ctx.profile, SIZES["paper"])
@@ -266,7 +264,6 @@ def _figure(data, rctx):
 
 SECTION = register_section(Section(
     name="exp_lecture_ranked", title=f"{ID}: ranked bandits (source 003) — G(T) against (1 − 1/e)·OPT and OPT",
-    # no jobs= here: the RBA kernels are this section's alone, and each pool worker would compile them again
     order=172, compute=compute, render=render,
     description="Every base bandit of Radlinski's ranked bandits on user-intent populations, stationary and "
                 "drifting; the lecture's and the paper's online guarantees."))

@@ -30,7 +30,7 @@ STRIP_FROM = 100
 
 
 def jobs(ctx) -> list:
-    """The engine runs (runner Jobs, in the report's shared pool): every policy on every pair of means."""
+    """The engine runs (runner Jobs, computed in the section: :mod:`clickbound.report.lecture_sims`)."""
     from clickbound import sim
     from clickbound.sim.runner import Job
 
@@ -112,5 +112,5 @@ def render(data, rctx) -> list:
 
 SECTION = register_section(Section(
     name="exp_lecture_smab", title=f"{ID}: UCB1, KL-UCB, TS and ε-greedy against the Lai–Robbins constant (source 003)",
-    order=171, compute=compute, render=render, jobs=jobs,
+    order=171, compute=compute, render=render,
     description="The lecture's single-arm strategies on two Bernoulli arms, R(n)/log n and slopes against C."))
