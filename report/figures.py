@@ -351,7 +351,8 @@ def verdict_strip(n, claims: dict, source_n: int | None = None, title: str = "")
     step = np.diff(ln).mean() if n.size > 1 else np.log(2.0)
     edges = np.exp(np.concatenate([[ln[0] - step / 2], (ln[:-1] + ln[1:]) / 2, [ln[-1] + step / 2]]))
     rows = list(claims)
-    fig, ax = plt.subplots(figsize=(FIGSIZE_WIDE[0], 0.5 + 0.42 * len(rows)))
+    # at least 1.6 in: with one row, title and axis label do not fit 0.92 in (tight_layout gives up)
+    fig, ax = plt.subplots(figsize=(FIGSIZE_WIDE[0], max(1.6, 0.5 + 0.42 * len(rows))))
     for r, label in enumerate(rows):
         for k, a in enumerate(claims[label]):
             short = source_n is not None and n[k] < source_n
