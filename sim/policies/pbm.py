@@ -17,7 +17,7 @@ import numpy as np
 
 from clickbound.sim.kernels import topk_nb
 from clickbound.sim.policies._params import beta_prior, check_LK, check_positive, reject_unknown
-from clickbound.sim.policies._pbm_posterior import W, build_row, sample_row
+from clickbound.sim.policies._pbm_posterior import W, build_row, sample_rows
 from clickbound.sim.policies.registry import Policy, register_policy
 from clickbound.sim.ties import topk_random_ties
 
@@ -142,9 +142,7 @@ def _ts_init(state, x0):
 @numba.njit
 def _ts_select(state, t, rng, A):
     S, F, kappa, par, G, idx, cand, _ = state
-    a0, b0 = par[0], par[1]
-    for e in range(S.shape[0]):
-        idx[e] = sample_row(rng, G, e, S[e], F, e, kappa, a0, b0)
+    sample_rows(rng, G, S, F, kappa, par[0], par[1], idx)
     topk_nb(idx, A.shape[0], rng, A, cand)
 
 
@@ -201,9 +199,10 @@ class PBMTS(Policy):
 
     def sample(self, e):
         """One posterior draw for item ``e`` (envelope rebuilt from the counts)."""
-        G = np.zeros((1, W))
+        G, out = np.zeros((1, W)), np.empty(1)
         build_row(self.S[e], self.F[e], self.kappa, self.a0, self.b0, G, 0)
-        return sample_row(self.rng, G, 0, self.S[e], self.F[e:e + 1], 0, self.kappa, self.a0, self.b0)
+        sample_rows(self.rng, G, self.S[e:e + 1], self.F[e:e + 1], self.kappa, self.a0, self.b0, out)
+        return out[0]
 
     def select(self, t):
         theta = np.array([self.sample(e) for e in range(self.L)])
