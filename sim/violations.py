@@ -93,6 +93,9 @@ class Target:
     bound: Callable[[dict, int], object]  # (instance, n) -> BoundResult
     quantity: int = 0  # 0: the model's pseudo-regret; i ≥ 1: DCM-P1's cascade regret R_i
     about: str = ""
+    #: ``(instance, n, runs, seed) -> (checkpoints, runs × checkpoints)`` for a target the engine does not run
+    #: (e.g. DBGD's dueling regret, :mod:`clickbound.sim.violations_lecture`); None: :func:`simulate_target`'s own
+    runner: Callable | None = None
 
     def env(self, inst: dict):
         return make_env(self.model, inst)
@@ -388,6 +391,8 @@ class Evaluation:
 
 def simulate_target(t: Target, inst: dict, n: int, runs: int, seed: int):
     """``(checkpoints, runs × checkpoints)`` of the target's quantity."""
+    if t.runner is not None:
+        return t.runner(inst, n, runs, seed)
     env = t.env(inst)
     if t.quantity:
         from clickbound.sim.violations_loop import run_with_cascade_regrets
@@ -446,7 +451,9 @@ def score(t: Target, checkpoints, regret, bvals, coef, asymptotic) -> tuple[floa
     if t.kind == "lower":
         sr = slope / coef if coef > 0 and math.isfinite(coef) else math.inf
         return sr, math.nan, sr, slope
-    if not math.isfinite(coef):
+    if math.isinf(coef) or (math.isnan(coef) and asymptotic):
+        # a vacuous bound, or an asymptotic one without a log n coefficient; a finite-time bound that is not
+        # of order log n (nan coefficient: Exp3, DBGD) is compared by its value below
         return math.inf, math.inf, math.inf, slope
     if asymptotic:
         vr = float(bvals[-1] / mean[-1]) if mean[-1] > 0 else math.inf
