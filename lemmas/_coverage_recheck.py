@@ -7,9 +7,9 @@ Bernoulli variables from ``math.comb`` (not ``sum_distribution`` / ``binomial_pm
 the transcendental comparisons in python-flint's certified ball arithmetic (``arb``, 200 bits; a comparison the
 ball cannot decide raises, it is never guessed) instead of ``exp_compare``.  Covered: CONC-HOEFFDING (n i.i.d.
 Bernoulli(q)), CONC-AZUMA (c_i = 1, one q: the sum is Binomial(n, q) − nq), CONC-MARKOV, CONC-CHEBYSHEV (finite
-laws), UCB1-CI (one Bernoulli(μ) mean, fixed count).  Not covered (their exact laws are the checks' own
-enumerations; no second route written): CONC-RADEMACHER's three bounds, CONC-MCDIARMID, UCB1-CI/union-over-counts,
-the OD-L1 checks.
+laws), UCB1-CI (one Bernoulli(μ) mean, fixed count), CONC-RADEMACHER's three bounds (ordered samples and every
+sign vector enumerated, where ``concentration_rademacher.coverages`` uses multisets).  Not covered (no second route
+written): CONC-MCDIARMID, UCB1-CI/union-over-counts, the OD-L1 checks.
 
 Each function returns ``(mutant_fails, check_holds)`` for an instance in the record's JSON form.
 """
@@ -113,5 +113,60 @@ def ucb1_ci(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
     return fails(rs, ds), not fails(Fraction(1), Fraction(1))
 
 
+def _within(lhs: Fraction, coef: Fraction, scale: Fraction, arg: Fraction) -> bool:
+    """``lhs <= coef·sqrt(scale·log arg)`` (coef, scale > 0, arg > 1 rational ≠ 1: log arg is transcendental, so
+    only lhs = 0 could tie a zero radius, and the radius is positive), certified in arb."""
+    if arg <= 1:
+        raise ValueError(f"radius undefined or zero: log({arg})")
+    if lhs <= 0:
+        return True
+    with ctx.workprec(BITS):
+        return not _gt(_arb(lhs * lhs), _arb(coef * coef * scale) * _arb(arg).log())
+
+
+def _rademacher(inst: dict, rs: Fraction, ds: Fraction, which: int) -> bool:
+    """Does bound ``which`` (0, 1, 2) fail at level δ with its radius × rs, δ × ds inside?  Ordered samples
+    z ∈ Z^n (not multisets) and every sign vector σ ∈ {±1}^n enumerated directly."""
+    from itertools import product
+
+    D, G = [Fraction(x) for x in inst["D"]], [[Fraction(v) for v in g] for g in inst["G"]]
+    n, M, delta = inst["n"], Fraction(inst["M"]), Fraction(inst["delta"])
+    d_in = delta * ds
+
+    def rhat(zs):
+        return sum((max(sum(s * g[z] for s, z in zip(sig, zs)) for g in G) for sig in product((-1, 1), repeat=n)),
+                   Fraction(0)) / (n * 2 ** n)
+
+    samples = []
+    for zs in product(range(len(D)), repeat=n):
+        pr = Fraction(1)
+        for z in zs:
+            pr *= D[z]
+        samples.append((zs, pr, rhat(zs)))
+    Rn = sum(pr * rh for _, pr, rh in samples)
+    risk = [sum(D[z] * g[z] for z in range(len(D))) for g in G]
+    cov = Fraction(0)
+    for zs, pr, rh in samples:
+        emp = [sum(g[z] for z in zs) / n for g in G]
+        if which == 0:
+            ok = _within(Rn - rh, rs * M, Fraction(1, 2 * n), 2 / d_in)
+        elif which == 1:
+            ok = all(_within(risk[j] - emp[j] - 2 * rh, rs * 3 * M, Fraction(1, 2 * n), 2 / d_in)
+                     for j in range(len(G)))
+        else:
+            lo = min(emp)
+            erm = max(risk[j] for j in range(len(G)) if emp[j] == lo)  # ties against the bound
+            ok = _within(erm - min(risk), rs * M, Fraction(2, n), 2 * len(G) / d_in)
+        cov += pr if ok else 0
+    return 1 - cov > (delta / 2 if which == 0 else delta)
+
+
+def rademacher(which: int):
+    def recheck(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
+        return _rademacher(inst, rs, ds, which), not _rademacher(inst, Fraction(1), Fraction(1), which)
+    recheck.__name__ = f"rademacher_bound_{which + 1}"
+    return recheck
+
+
 RECHECK = {"CONC-HOEFFDING": hoeffding, "CONC-AZUMA": azuma, "CONC-MARKOV": markov, "CONC-CHEBYSHEV": chebyshev,
-           "UCB1-CI": ucb1_ci}
+           "UCB1-CI": ucb1_ci, **{f"CONC-RADEMACHER/bound-{w + 1}": rademacher(w) for w in range(3)}}

@@ -17,8 +17,8 @@ is below its nominal level (the mutant bound is false there) while the check's o
 This module holds the checks, their mutants and the claims; the search (instances ordered by size) and the
 record are in :mod:`clickbound.lemmas.coverage_mutants_search`, whose ``python -m`` writes
 ``lemmas/data/coverage_mutants.json`` (seed, code hash, date).  The claims ``<check>/mutant-<name>`` re-verify
-the stored instance exactly through the check's own code and, for CONC-HOEFFDING, CONC-AZUMA, CONC-MARKOV,
-CONC-CHEBYSHEV and UCB1-CI, again by a second route that shares none of it
+the stored instance exactly through the check's own code and, for CONC-RADEMACHER's three bounds,
+CONC-HOEFFDING, CONC-AZUMA, CONC-MARKOV, CONC-CHEBYSHEV and UCB1-CI, again by a second route that shares none of it
 (:mod:`clickbound.lemmas._coverage_recheck`: ``math.comb`` laws, certified arb comparisons); a disagreement
 is an error, never a verdict.  The search's ``REGISTERED`` asks the same of the registered check's *own*
 instance set: before issue 16 CONC-RADEMACHER's instances rejected none of the nine

@@ -106,6 +106,8 @@ def test_mutant_claim_verdicts(cid, mutant):
 
 def _small(cid, inst):
     """Hoeffding n <= 12, Azuma n <= 6, UCB1-CI T <= 10: ~3 s for the four instead of ~20."""
+    if cid.startswith("CONC-RADEMACHER/"):  # n <= 4: 18,816 evaluations agreed (2026-11-22, ~5 min); here n <= 2
+        return inst["n"] <= 2 and len(inst["D"]) == 2
     return {"CONC-HOEFFDING": lambda: inst["n"] <= 12, "CONC-AZUMA": lambda: len(inst["c"]) <= 6,
             "UCB1-CI": lambda: inst["T"] <= 10}.get(cid, lambda: True)()
 
@@ -126,7 +128,8 @@ def test_second_route_agrees_with_the_checks_own_code(cid):
             own_fails = not c.evaluate(inst, rs, ds)["holds"]
             assert got[0] is own_fails, (cid, inst, rs, ds)
             seen[own_fails] += 1
-    assert seen[True] and seen[False]  # both outcomes occur, so the agreement is not vacuous
+    # both outcomes occur, so the agreement is not vacuous (bound-2 never fails: its mutants are all LOOSE)
+    assert seen[False] and (seen[True] or cid == "CONC-RADEMACHER/bound-2")
 
 
 def test_second_route_catches_a_planted_error():
