@@ -1,5 +1,9 @@
 """Independent re-checks of the coverage mutants' counterexamples (issue 16; :mod:`clickbound.lemmas.coverage_mutants`).
 
+Sources: ``002_3ec5ec57f55c1fdf.txt`` — CONC-RADEMACHER (the three "with probability at least 1 − δ" bounds),
+CONC-HOEFFDING, CONC-AZUMA, CONC-MARKOV, CONC-CHEBYSHEV and UCB1-CI (the confidence term ``sqrt(α log t/(2T))``),
+at the locations the checks cite (``concentration_*.LOC_*``, ``ucb1_proof.LOC_CI``).
+
 A mutant ``<check>/mutant-<name>`` is refuted by an instance on which the mutant bound fails while the check's own
 bound holds, both computed by the check's *own* code (that is the point: the check must be able to fail).  Here
 the same two facts are recomputed by a second route that shares none of that code: the law of a sum of
