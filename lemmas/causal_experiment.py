@@ -80,14 +80,17 @@ def algebra_steps_proof():
 
 
 def ips_expectation(deltas, pis):
-    """Exact ``E[(1/N) Σ_j R_j δ_j / π_j]`` by enumerating every R ∈ {0,1}^N, R_j independent Bernoulli(π_j)."""
+    """Exact ``E[(1/N) Σ_(j: R_j = 1) δ_j / π_j]`` by enumerating every R ∈ {0,1}^N, R_j independent Bernoulli(π_j)
+    (only logged pairs carry a term; an outcome of probability 0 is skipped, so π_j = 0 is allowed)."""
     n = len(deltas)
     tot = 0
     for rr in itertools.product((0, 1), repeat=n):
         pr = 1
         for r, q in zip(rr, pis):
             pr = pr * (q if r else 1 - q)
-        tot = tot + pr * sum(r * dl / q for r, dl, q in zip(rr, deltas, pis)) / n
+        if pr == 0:
+            continue
+        tot = tot + pr * sum((dl / q for r, dl, q in zip(rr, deltas, pis) if r), 0) / n
     return tot
 
 
@@ -108,16 +111,8 @@ def decide_zero_propensity(budget_s: float) -> Outcome:
     # two pairs, the second never logged: E[any estimator] is the same for δ = (0, 0) and δ = (0, 1),
     # while L differs (0 vs 1/2); here the IPS loss restricted to logged pairs, π = (1/2, 0)
     pis = (Fraction(1, 2), Fraction(0))
-    vals = []
-    for deltas in ((Fraction(0), Fraction(0)), (Fraction(0), Fraction(1))):
-        e = Fraction(0)
-        for rr in itertools.product((0, 1), repeat=2):
-            pr = Fraction(1)
-            for r, q in zip(rr, pis):
-                pr *= q if r else 1 - q
-            if pr:
-                e += pr * sum(r * dl / q for r, dl, q in zip(rr, deltas, pis) if r) / 2
-        vals.append((e, sum(deltas) / 2))
+    vals = [(ips_expectation(deltas, pis), sum(deltas) / 2)
+            for deltas in ((Fraction(0), Fraction(0)), (Fraction(0), Fraction(1)))]
     require(vals[0][0] == vals[1][0] and vals[0][1] != vals[1][1], vals)
     return Outcome("refuted", "exact enumeration", counterexample={
         "U·I": 2, "pi_c": pis, "E[IPS] for delta=(0,0) and (0,1)": (vals[0][0], vals[1][0]),
