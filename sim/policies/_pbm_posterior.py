@@ -344,7 +344,14 @@ def squeeze_constants(S, F, kappa, a0, b0, G, r):
     for i in range(n):
         xi = G[r, X + i]
         G[r, AX + i] = _curv_a(c, xi)
-        G[r, BL + i] = _curv_b(0.0, F, kappa, b0) if i == 0 else G[r, BX + i - 1]
+        if i == 0:  # B(0) = (b0 − 1) + Σ_j F_j κ_j² (no division)
+            b_0 = b0 - 1.0 if b0 > 1.0 else 0.0
+            for j in range(F.shape[0]):
+                if F[j] > 0.0:
+                    b_0 += F[j] * kappa[j] * kappa[j]
+            G[r, BL + i] = b_0
+        else:
+            G[r, BL + i] = G[r, BX + i - 1]
         if i < n - 1:
             G[r, BR + i] = G[r, BX + i + 1]
             G[r, QC + i] = G[r, Z + i + 1]
@@ -353,7 +360,13 @@ def squeeze_constants(S, F, kappa, a0, b0, G, r):
             if n > 1:
                 q = min(q, xi + CAP_SPACINGS * (xi - G[r, X + n - 2]))
             G[r, QC + i] = q
-            G[r, BR + i] = _curv_b(q, F, kappa, b0)
+            # B(q) <= B(x_i)·((1 − x_i)/(1 − q))²: each term's (1 − κx)/(1 − κq) increases in κ <= 1
+            # (no division per position; +∞, hence no squeeze acceptance, when x_i = q = 1)
+            if q < 1.0:
+                rq = (1.0 - xi) / (1.0 - q)
+                G[r, BR + i] = G[r, BX + i] * (rq * rq)
+            else:
+                G[r, BR + i] = math.inf
 
 
 @numba.njit(cache=True)
