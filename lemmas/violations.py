@@ -60,10 +60,10 @@ SOURCES = {
     "KLUCB-ASYMP": "003_f899901a464da92a.txt, KL-UCB", "LAI-ROBBINS": "003_f899901a464da92a.txt; 000 定理3 (Fact)",
     "OD-T1/as-printed": "001_eb740855b56fcd8b.txt, 定理1", "OD-T1/repaired": "001_eb740855b56fcd8b.txt, 定理1 / 補題1 repaired",
     "PBM-UCB": "001_eb740855b56fcd8b.txt, 注意1 eq. (5)",
-    "EXP3-BOUND": "003_f899901a464da92a.txt, line 61 ('Exp3 алгоритм для базовых бандитов (он adversarial)'); "
-                  "Auer et al. 2002 Theorem 3.1, recalled",
-    "RBA-ONLINE/paper": "003_f899901a464da92a.txt, lines 132-134 and 457-459 ('G(T) = (1 − 1/e)OPT − "
-                        "O(k√(T log n))'); Radlinski et al. 2008 with Exp3's constant, recalled",
+    "EXP3-BOUND": "003_f899901a464da92a.txt, line 155 ('В статье использовали Exp3 алгоритм для базовых бандитов "
+                  "(он adversarial)'); Auer et al. 2002 Theorem 3.1, recalled",
+    "RBA-ONLINE/paper": "003_f899901a464da92a.txt, lines 134 and 459 ('G(T) = (1 - \\frac{1}{e})OPT - "
+                        "O(k\\sqrt{T\\log n})'); Radlinski et al. 2008 with Exp3's constant, recalled",
     "DBGD-BOUND": "003_f899901a464da92a.txt, 'Dueling bandits' (img/dbgd_regret.png, line 239); Yue & Joachims "
                   "2009 Theorem 2, recalled",
 }
@@ -107,7 +107,8 @@ def bound_at(theorem_id: str, inst: dict, n: int, quantity=None):
         b = bl.rba_shortfall_bound(n, inst["K"], inst["L"], gamma=inst["policy_params"]["gamma"])
         return dataclasses.replace(b, value=n * inst["f_opt"] / math.e + b.value)
     if theorem_id == "DBGD-BOUND":  # L = L_σ·L_v = (1/4)·2a(R + ‖w*‖) (DUEL-LIPSCHITZ), at n = T only
-        return bl.dbgd_bound(n, inst["d"], inst["R"], 0.25 * 2.0 * inst["a"] * (inst["R"] + inst["w_frac"] * inst["R"]))
+        lip = 0.25 * 2.0 * inst["a"] * (inst["R"] + inst["w_frac"] * inst["R"])
+        return bl.dbgd_bound(n, inst["d"], inst["R"], lip)
     raise ValueError(f"no bound function known for {theorem_id!r}")
 
 

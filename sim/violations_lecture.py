@@ -5,14 +5,15 @@ Source ``003_f899901a464da92a.txt``.  The search of :mod:`clickbound.sim.violati
 :func:`~clickbound.sim.violations.score`, its grids and moves) applied to the bounds added for the lecture:
 
 * **EXP3-BOUND** (:func:`~clickbound.bounds.lecture.exp3_bound`, "В статье использовали Exp3 алгоритм для
-  базовых бандитов (он adversarial)", line 61) for ``RankedExp3`` with ``K = 1`` — one Exp3 over the ``L``
+  базовых бандитов (он adversarial)", line 155) for ``RankedExp3`` with ``K = 1`` — one Exp3 over the ``L``
   items, reward the click on the shown item, i.e. Exp3 on Bernoulli(w) arms.  Theorem 3.1 holds for every
   ``γ ∈ (0, 1]`` and every horizon ``t`` with ``g = t ≥ G_max``; so ``γ`` is part of the instance (a grid
   that contains the horizon-tuned values, Corollary 3.2: ``γ* ≈ 0.0068`` at ``n = 10^5``, ``0.0022`` at
   ``10^6`` for ``L = 5``) and the bound ``(e − 1)γt + L ln L/γ`` is compared at every checkpoint ``t``.
   The quantity is the pseudo-regret ``t·max w − E G(t)``, which is at most the weak regret
   ``E G_max(t) − E G(t)`` (``E G_max ≥ max_i E G_i``): a violation would be one of the theorem.
-* **RBA-ONLINE/paper** (:func:`~clickbound.bounds.lecture.rba_shortfall_bound`, lines 132-134 and 457-459)
+* **RBA-ONLINE/paper** (:func:`~clickbound.bounds.lecture.rba_shortfall_bound`; "G(T) = (1 - \\frac{1}{e})OPT -
+  O(k\\sqrt{T\\log n})", line 134, and "O\\left(k\\sqrt{Tn\\log n}\\right)", line 459)
   for ``RBA-Exp3`` on user-intent populations (:class:`clickbound.sim.envs_intent.Intent`): the guarantee
   ``(1 − 1/e)·OPT − G(t) ≤ k·EXP3-BOUND(t, L, γ)`` is searched in its regret form
   ``R(t) = t f* − G(t) ≤ t f*/e + k·EXP3-BOUND(t, L, γ)`` (``f*`` the best fixed list's expected
@@ -72,7 +73,7 @@ N_MIN = sv.N_MIN
 PROFILES = {
     "ci": {"search": {"grid": 3, "n": 2_000, "runs": 2, "starts": 1, "local_steps": 2},
            "confirm": {"n": 5_000, "runs": 3}, "confirm_max": 1},
-    "full": {"search": {"grid": 30, "n": 100_000, "runs": 4, "starts": 3, "local_steps": 12},
+    "full": {"search": {"grid": 40, "n": 100_000, "runs": 4, "starts": 3, "local_steps": 16},
              "confirm": {"n": 1_000_000, "runs": 20}, "confirm_max": 2},
 }
 #: DBGD is a Python loop over rounds (all runs advance together): its search runs at this fraction of n
