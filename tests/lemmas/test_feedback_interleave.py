@@ -1,6 +1,7 @@
 """lemmas/feedback_interleave.py: the policy's interleaving law and the duel probabilities, exactly."""
 import itertools
 from fractions import Fraction
+from math import prod
 
 import sympy as sp
 
@@ -83,3 +84,72 @@ def test_balanced_rule_is_the_policys():
                 pol.ranks = [list(A), list(B)]
                 for clicks in itertools.product((0, 1), repeat=K):
                     assert pol._balanced_winner(list(shown), clicks) == fi.balanced_winner(A, B, shown, clicks, K)
+
+
+def _click_law(model, x, y):
+    """{clicks: probability} of one round, written apart from _feedback_exact.outcomes (a second route)."""
+    K = len(x)
+    if model == "pbm":
+        out = {}
+        for c in itertools.product((0, 1), repeat=K):
+            p = Fraction(1)
+            for k in range(K):
+                q = y[k] * x[k]
+                p *= q if c[k] else 1 - q
+            out[c] = p
+        return out
+    if model == "intent":  # x[k] = (P[1, item], P[2, item]), y = intent probabilities: a mixture of cascades
+        out = {}
+        for j, pj in enumerate(y):
+            for c, p in _click_law("cascade", [xk[j] for xk in x], None).items():
+                out[c] = out.get(c, 0) + pj * p
+        return out
+    out = {}
+
+    def walk(k, clicks, p):  # cascade: stop at the first click; DCM: stop when satisfied after a click
+        if k == K:
+            out[tuple(clicks + [0] * (K - len(clicks)))] = out.get(tuple(clicks + [0] * (K - len(clicks))), 0) + p
+            return
+        walk(k + 1, clicks + [0], p * (1 - x[k]))
+        stop = 1 if model == "cascade" else y[k]
+        done = tuple(clicks + [1] + [0] * (K - k - 1))
+        out[done] = out.get(done, 0) + p * x[k] * stop
+        if stop != 1:
+            walk(k + 1, clicks + [1], p * x[k] * (1 - stop))
+
+    walk(0, [], Fraction(1))
+    return out
+
+
+def _utility(model, x, y):
+    if model == "cascade":
+        return 1 - prod(1 - a for a in x)
+    if model == "dcm":
+        return 1 - prod(1 - b * a for a, b in zip(x, y))
+    if model == "pbm":
+        return sum(b * a for a, b in zip(x, y))
+    return sum(pj * (1 - prod(1 - xk[j] for xk in x)) for j, pj in enumerate(y))
+
+
+def test_dbgd_reversals_rechecked_by_a_second_route():
+    """ERR-003-TDI-LINK's evidence: each model's first DBGD reversal recomputed with lecture_interleaving.team_draft
+    (every coin sequence), click laws and utilities written here apart from _feedback_exact; the probabilities
+    must equal the record's and the signs must disagree."""
+    for model in ("cascade", "dcm", "pbm", "intent"):
+        rev, _breach, _n = fi.search("DBGD", model)
+        K = rev["K"]
+        items = [tuple(Fraction(u) for u in v) if isinstance(v, list) else Fraction(v) for v in rev["item_parameters"]]
+        pos = [Fraction(v) for v in rev["position_parameters"]] if rev["position_parameters"] else None
+        A, B = (tuple(r) for r in rev["rankers' top-K lists (0 = current, 1 = candidate, …)"][:2])
+        y = pos if model == "intent" else (pos[:K] if pos else None)
+        win = lose = Fraction(0)
+        for coins in itertools.product((True, False), repeat=K):
+            shown, teams = team_draft(list(A), list(B), K, coins)
+            for clicks, p in _click_law(model, [items[e] for e in shown], y).items():
+                ca = sum(c for c, t in zip(clicks, teams) if t == "A")
+                cb = sum(c for c, t in zip(clicks, teams) if t == "B")
+                win += Fraction(1, 2 ** K) * p * (cb > ca)
+                lose += Fraction(1, 2 ** K) * p * (ca > cb)
+        assert (str(win), str(lose)) == (rev["P(B's team wins)"], rev["P(A's team wins)"]), model
+        du = _utility(model, [items[e] for e in B], y) - _utility(model, [items[e] for e in A], y)
+        assert str(du) == rev["U(B) − U(A)"] and du * (win - lose) < 0, model
