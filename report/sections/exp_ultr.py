@@ -20,8 +20,9 @@ Beside them: IPW with θ estimated on A's own training log (Naive EM, DLA with c
 η = 2, and DLA's stability on small sparse logs (the losses as printed vs relative weights capped at
 10; from φ = ψ = 0 and from a random start), for the source's "かなり初期値依存が激しそう".
 
-Verdicts are statistical (one-sided t-tests, Holm at 5 %, power stated) or counts of seeded runs
-(stated as such); the exact facts behind them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped,
+Verdicts are statistical (one-sided t-tests of :mod:`clickbound.report.stats`, Holm at 5 %, power stated;
+a comparison whose sample holds a diverged run has no t-test and is listed as missing, so its claim is never
+"reproduced") or counts of seeded runs (stated as such); the exact facts behind them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped,
 ULTR-REGEM/saturated, ULTR-DLA/gradient, ULTR-DLA/share-weights
 (:mod:`clickbound.lemmas.ultr_experiments`).  Paper profile: ≈ 8–13 s CPU on the shared 2-core machine
 (BLAS limited to one thread: on these tiny problems its spinning threads cost 5× the CPU).
