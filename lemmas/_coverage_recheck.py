@@ -1,7 +1,7 @@
 """Independent re-checks of the coverage mutants' counterexamples (issue 16; :mod:`clickbound.lemmas.coverage_mutants`).
 
 Sources: ``002_3ec5ec57f55c1fdf.txt`` — CONC-RADEMACHER (the three "with probability at least 1 − δ" bounds),
-CONC-HOEFFDING, CONC-AZUMA, CONC-MARKOV, CONC-CHEBYSHEV and UCB1-CI (the confidence term ``sqrt(α log t/(2T))``),
+CONC-HOEFFDING, CONC-AZUMA, CONC-MCDIARMID, CONC-MARKOV, CONC-CHEBYSHEV and UCB1-CI (the confidence term ``sqrt(α log t/(2T))``),
 at the locations the checks cite (``concentration_*.LOC_*``, ``ucb1_proof.LOC_CI``).
 
 A mutant ``<check>/mutant-<name>`` is refuted by an instance on which the mutant bound fails while the check's own
@@ -13,7 +13,9 @@ ball cannot decide raises, it is never guessed) instead of ``exp_compare``.  Cov
 Bernoulli(q)), CONC-AZUMA (c_i = 1, one q: the sum is Binomial(n, q) − nq), CONC-MARKOV, CONC-CHEBYSHEV (finite
 laws), UCB1-CI (one Bernoulli(μ) mean, fixed count), CONC-RADEMACHER's three bounds (ordered samples and every
 sign vector enumerated, where ``concentration_rademacher.coverages`` uses multisets).  Not covered (no second route
-written): CONC-MCDIARMID, UCB1-CI/union-over-counts, the OD-L1 checks.
+written): UCB1-CI/union-over-counts and the OD-L1 checks (their exact laws are worst-case stopping-rule DPs).
+CONC-MCDIARMID: max, |sum − n/2| and the number of distinct values of n i.i.d. Bernoulli(q), c_i by flipping each
+coordinate at every point.
 
 Each function returns ``(mutant_fails, check_holds)`` for an instance in the record's JSON form.
 """
@@ -172,5 +174,40 @@ def rademacher(which: int):
     return recheck
 
 
+_MCD = {"max": lambda x: Fraction(max(x)), "abs-sum": lambda x: abs(Fraction(sum(x)) - Fraction(len(x), 2)),
+        "distinct": lambda x: Fraction(len(set(x)))}
+
+
+def _mcdiarmid_fails(inst: dict, rs: Fraction, ds: Fraction) -> bool:
+    """f of n i.i.d. Bernoulli(q) on {0, 1}^n: c_i by flipping coordinate i at every point, the law of f − E f
+    enumerated, every attained ε > 0 checked against exp(−2ε²/(Σc_i² rs²))/ds in arb."""
+    from itertools import product
+
+    f, n = _MCD[inst["f"]], inst["n"]
+    q = Fraction(inst["dist"]["1"])
+    if Fraction(inst["dist"]["0"]) != 1 - q:
+        raise ValueError(f"not a Bernoulli law: {inst}")
+    pts = list(product((0, 1), repeat=n))
+    c = [max(abs(f(x) - f(x[:i] + (1 - x[i],) + x[i + 1:])) for x in pts) for i in range(n)]
+    law: dict = {}
+    for x in pts:
+        law[f(x)] = law.get(f(x), Fraction(0)) + q ** sum(x) * (1 - q) ** (n - sum(x))
+    mu = sum(v * p for v, p in law.items())
+    csq = sum(ci * ci for ci in c)
+    with ctx.workprec(BITS):
+        for v in law:
+            eps = v - mu
+            if eps > 0:
+                tail = sum((p for u, p in law.items() if u - mu >= eps), Fraction(0))
+                if _gt(_arb(ds * tail), (-_arb(2 * eps * eps / (csq * rs * rs))).exp()):
+                    return True
+    return False
+
+
+def mcdiarmid(inst: dict, rs: Fraction, ds: Fraction) -> tuple[bool, bool]:
+    return _mcdiarmid_fails(inst, rs, ds), not _mcdiarmid_fails(inst, Fraction(1), Fraction(1))
+
+
 RECHECK = {"CONC-HOEFFDING": hoeffding, "CONC-AZUMA": azuma, "CONC-MARKOV": markov, "CONC-CHEBYSHEV": chebyshev,
+           "CONC-MCDIARMID": mcdiarmid,
            "UCB1-CI": ucb1_ci, **{f"CONC-RADEMACHER/bound-{w + 1}": rademacher(w) for w in range(3)}}

@@ -17,10 +17,10 @@ is below its nominal level (the mutant bound is false there) while the check's o
 This module holds the checks, their mutants and the claims; the search (instances ordered by size) and the
 record are in :mod:`clickbound.lemmas.coverage_mutants_search`, whose ``python -m`` writes
 ``lemmas/data/coverage_mutants.json`` (seed, code hash, date).  The claims ``<check>/mutant-<name>`` re-verify
-the stored instance exactly through the check's own code and, for CONC-RADEMACHER's three bounds,
-CONC-HOEFFDING, CONC-AZUMA, CONC-MARKOV, CONC-CHEBYSHEV and UCB1-CI, again by a second route that shares none of it
-(:mod:`clickbound.lemmas._coverage_recheck`: ``math.comb`` laws, certified arb comparisons); a disagreement
-is an error, never a verdict.  The search's ``REGISTERED`` asks the same of the registered check's *own*
+the stored instance exactly through the check's own code and, for every check listed in
+:data:`clickbound.lemmas._coverage_recheck.RECHECK` (all but UCB1-CI/union-over-counts and the OD-L1 checks), again
+by a second route that shares none of it (enumerated laws, certified arb comparisons); a disagreement is an
+error, never a verdict.  The search's ``REGISTERED`` asks the same of the registered check's *own*
 instance set: before issue 16 CONC-RADEMACHER's instances rejected none of the nine
 mutants of its three bounds, and UCB1-CI's grid (α >= 1) did not reject δ doubled; both now carry the
 smallest rejecting instances found here (δ = 1/20 and two instances; α = 1/2).

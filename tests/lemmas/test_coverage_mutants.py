@@ -2,15 +2,15 @@
 
 Sources 002_3ec5ec57f55c1fdf.txt (CONC-*, UCB1-CI) and 001_eb740855b56fcd8b.txt (OD-L1); the record
 lemmas/data/coverage_mutants.json is written by ``python -m clickbound.lemmas.coverage_mutants_search``.
-Each stored instance is re-decided here exactly through the check's own code.
+Each stored instance is re-decided here exactly through the check's own code and, where one is written, a second route.
 """
 from fractions import Fraction
 
 import pytest
 
 from clickbound import lemmas
-from clickbound.lemmas import check
 from clickbound.lemmas import _coverage_recheck as rc
+from clickbound.lemmas import check
 from clickbound.lemmas import coverage_mutants as cmu
 from clickbound.lemmas import coverage_mutants_search as cms
 
@@ -109,6 +109,7 @@ def _small(cid, inst):
     if cid.startswith("CONC-RADEMACHER/"):  # n <= 4: 18,816 evaluations agreed (2026-11-22, ~5 min); here n <= 2
         return inst["n"] <= 2 and len(inst["D"]) == 2
     return {"CONC-HOEFFDING": lambda: inst["n"] <= 12, "CONC-AZUMA": lambda: len(inst["c"]) <= 6,
+            "CONC-MCDIARMID": lambda: inst["n"] <= 5,  # all 480 (n <= 8) agreed, 2026-11-22
             "UCB1-CI": lambda: inst["T"] <= 10}.get(cid, lambda: True)()
 
 
