@@ -317,7 +317,8 @@ def piece_constants(G, r):
 @numba.njit(cache=True, inline="always")
 def _curv_a(c, theta):
     """``A(θ) = c/θ²`` (decreasing; 0 when ``c = 0``)."""
-    return c / (theta * theta) if c > 0.0 else 0.0
+    tt = theta * theta
+    return (c / tt if tt > 0.0 else math.inf) if c > 0.0 else 0.0
 
 
 @numba.njit(cache=True, inline="always")
@@ -407,7 +408,8 @@ def sample_rows(rng, G, S, F, kappa, a0, b0, out):
             d = th - G[r, X + i]
             # |h''| on [θ, x_i] (or [x_i, θ]) lies in [mn, mx] (module docstring): A(θ) = c/θ² exactly,
             # B from the piece's constants
-            at = c / (th * th) if c > 0.0 else 0.0
+            tt = th * th
+            at = (c / tt if tt > 0.0 else math.inf) if c > 0.0 else 0.0  # θ = 0 (u = 0 exactly): h = −∞
             if d <= 0.0:
                 mx = at + G[r, BX + i]
                 mn = G[r, AX + i] + G[r, BL + i]
