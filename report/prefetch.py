@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 #: policies whose work per round grows with L·K rather than L (one index or posterior per
 #: item and position), and rough per-item costs in ns (measured with benchmarks/run.py's
 #: kernel_call on this machine; they only order the tasks)
-PER_ITEM_POSITION = {"PBM-TS": 30.0, "RankedKL-UCB": 60.0, "RankedExp3": 30.0}
+PER_ITEM_POSITION = {"PBM-TS": 16.0, "RankedKL-UCB": 28.0, "RankedExp3": 30.0}
 PER_ITEM = {"dcmKL-UCB": 10.0, "CascadeKL-UCB": 10.0, "First-click": 10.0, "Last-click": 10.0,
             "OD-TS": 50.0, "CascadeLinTS": 5.0, "CascadeLinUCB": 40.0}
 DEFAULT_PER_ITEM = 3.0
