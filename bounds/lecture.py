@@ -10,7 +10,7 @@ as images) say so in ``notes``.
   parameter ``γ ∈ (0, 1]`` on ``K`` arms with rewards in [0, 1] has weak regret
   ``G_max − E G_Exp3 ≤ (e − 1) γ G_max + K ln K / γ``; with ``g ≥ G_max`` and
   ``γ = min(1, sqrt(K ln K / ((e − 1) g)))`` (Corollary 3.2) this is ``≤ 2 sqrt(e − 1) sqrt(g K ln K)``.
-  The lecture: "В статье использовали Exp3 алгоритм для базовых бандитов (он adversarial)" (line 61).
+  The lecture: "В статье использовали Exp3 алгоритм для базовых бандитов (он adversarial)" (line 155).
 * **RBA-ONLINE/paper** — Radlinski, Kleinberg & Joachims (2008), as recalled: if every ``MAB_i`` has
   regret at most ``R(T)`` against the best fixed document (in the adversarial sense) then
   ``G(T) ≥ (1 − 1/e)·OPT − k R(T)``; with Exp3, ``R(T) = O(sqrt(T n log n))``.  Here evaluated with
@@ -61,7 +61,7 @@ def exp3_bound(n: int, K: int, gamma: float | None = None, g: float | None = Non
              "weak regret against the best fixed arm for any (oblivious) reward sequence in [0, 1]"]
     if tuned:
         notes.append(f"γ tuned to the horizon: {gam:.6g}; value ≤ 2 sqrt(e − 1) sqrt(g K ln K)")
-    return BoundResult("EXP3-BOUND", f"{SRC}, line 61 ('Exp3 … он adversarial'); Auer et al. 2002", "upper", n,
+    return BoundResult("EXP3-BOUND", f"{SRC}, line 155 ('Exp3 … он adversarial'); Auer et al. 2002", "upper", n,
                        val, math.nan, False, notes=tuple(notes),
                        details={"gamma": gam, "g": g, "K": K, "tuned": tuned,
                                 "corollary_value": 2 * math.sqrt(E1) * math.sqrt(g * K * math.log(K))})
