@@ -42,10 +42,11 @@ def compute(ctx: ComputeContext, out: Path | None = None, log=None) -> dict:
         ctx.cache_dir = Path(tmp.name)
     try:
         pre = _prefetch(ctx, [s.name for s in secs], log)
+        side = _side_by_side(secs, ctx, pre, log)
         for s in secs:
             if s.name == "meta":  # meta is filled from the run itself, below
                 continue
-            out_sections[s.name] = _compute_one(s, ctx, out_sections, pre, log)
+            out_sections[s.name] = side[s.name] if s.name in side else _compute_one(s, ctx, out_sections, pre, log)
     finally:
         if tmp is not None:
             ctx.cache_dir = None
@@ -103,6 +104,59 @@ def _prefetch(ctx: ComputeContext, names: list[str], log) -> dict:
         log(f"prefetch: {meta['computed']} tasks computed, {meta['cached']} cached, in {wall:.1f} s wall, "
             f"{sim_cpu:.1f} s CPU in the workers")
     return {"meta": meta, "sections": stats, "wall_s": wall, "sim_cpu_s": sim_cpu}
+
+
+#: sections computed one after another in this process, after the others: they read earlier sections'
+#: data (errata, sources and exact_analysis read the claims' verdicts), or time this machine (the blog's
+#: timing table must not share it with other work), or decide claims with worker processes of their own
+IN_ORDER = frozenset({"claims", "errata", "sources", "exact_analysis", "exp_blog_timing", "front", "notebooks",
+                      "theorems_fail", "meta"})
+_SIDE: dict = {}
+
+
+def _side_worker(name: str) -> dict:
+    """Compute section ``name`` in a forked worker (the context and prefetch stats are inherited)."""
+    secs = {s.name: s for s in sections()}
+    return _compute_one(secs[name], _SIDE["ctx"], {}, _SIDE["pre"], None)
+
+
+def _side_by_side(secs, ctx: ComputeContext, pre: dict, log) -> dict:
+    """Every section not in :data:`IN_ORDER` computed side by side in ``ctx.workers`` forked processes.
+
+    They read nothing of other sections (the experiment sections load the prefetched simulations
+    from the cache; the others simulate or decide on their own), so their data do not depend on
+    where they run; each entry's CPU time is measured in its worker.  Before, they ran one after
+    another on one core while the other idled (issue 14: ~110 s CPU of the lecture, sampler, ULTR
+    and CausE sections).  Returns ``{name: entry}``; nothing runs side by side with one worker, on a
+    dask scheduler, or where ``fork`` is not available.
+    """
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    names = [s.name for s in secs if s.name not in IN_ORDER]
+    workers = min(ctx.workers or os.cpu_count() or 1, len(names))
+    if workers < 2 or ctx.scheduler is not None or "fork" not in mp.get_all_start_methods():
+        return {}
+    _SIDE.update(ctx=ctx, pre=pre)
+    out = {}
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=mp.get_context("fork")) as pool:
+            futs = {pool.submit(_side_worker, n): n for n in names}
+            for fut in as_completed(futs):
+                name = futs[fut]
+                try:
+                    entry = fut.result()
+                except Exception as exc:  # noqa: BLE001 - a worker that died: the section is recorded as failed
+                    entry = {"title": name, "status": "failed", "reason": f"{type(exc).__name__}: {exc}",
+                             "data": {"traceback": traceback.format_exc()}, "wall_s": 0.0, "cpu_s": 0.0}
+                out[name] = entry
+                if log:
+                    log(f"section {name}: {entry['status']} in {entry['wall_s']:.1f} s wall, "
+                        f"{entry.get('cpu_s', 0.0):.1f} s CPU (side by side)"
+                        + (f" ({entry['reason']})" if entry["reason"] else ""))
+    finally:
+        _SIDE.clear()
+    return out
 
 
 def _compute_one(s, ctx: ComputeContext, out_sections: dict, pre: dict, log) -> dict:
