@@ -236,7 +236,7 @@ def decide_interleaving(policy: str, model: str):
 
 ERRATUM = register_erratum(Erratum(
     id="ERR-003-TDI-LINK", spec_id=None, source_file=SRC,
-    location="'Dueling bandits': assumption 2 (line 231, again 550: '$$P(w_1 > w_2) = \\sigma(v(w_1) - v(w_2))$$') "
+    location="'Dueling bandits': assumption 2 (line 231, again 550: 'P(w_1 > w_2) = σ(v(w_1) − v(w_2))', a display) "
              "and the remark that follows (line 244: 'Один из способов это сделать — TDI'; line 570)",
     source_says="the regret theorem assumes duels with P(w_1 > w_2) = σ(v(w_1) − v(w_2)) for a utility v and an "
                 "increasing link σ, and the notes name team-draft interleaving (TDI) as the way to run a duel",

@@ -62,8 +62,8 @@ SOURCES = {
     "PBM-UCB": "001_eb740855b56fcd8b.txt, 注意1 eq. (5)",
     "EXP3-BOUND": "003_f899901a464da92a.txt, line 155 ('В статье использовали Exp3 алгоритм для базовых бандитов "
                   "(он adversarial)'); Auer et al. 2002 Theorem 3.1, recalled",
-    "RBA-ONLINE/paper": "003_f899901a464da92a.txt, lines 134 and 459 ('G(T) = (1 - \\frac{1}{e})OPT - "
-                        "O(k\\sqrt{T\\log n})'); Radlinski et al. 2008 with Exp3's constant, recalled",
+    "RBA-ONLINE/paper": "003_f899901a464da92a.txt, lines 134 and 459 ('G(T) = (1 − 1/e)OPT − O(k √(T log n))', "
+                        "a display); Radlinski et al. 2008 with Exp3's constant, recalled",
     "DBGD-BOUND": "003_f899901a464da92a.txt, 'Dueling bandits' (img/dbgd_regret.png, line 239); Yue & Joachims "
                   "2009 Theorem 2, recalled",
 }
