@@ -62,15 +62,27 @@ def mean_field(policy: str, model: str, x, y):
 def stable_points(d):
     """Stable points of the order dynamics, exactly: ``[(X, kind)]`` (see the module docstring)."""
     out = []
-    num, _den = sp.fraction(sp.together(d))
+    num, den = sp.fraction(sp.together(d))
     d1, d0 = d.subs(X, 1), d.subs(X, 0)
     poly = sp.Poly(sp.expand(num), X)
+    # every point where d can change sign: the zeros of its numerator and of its denominator (exact roots)
+    crit = sp.real_roots(sp.Poly(sp.expand(num * den), X))
     for root in sp.real_roots(poly):
         if 0 < root < 1:
             eps = min(root, 1 - root) / 4
-            # sign of d just left and right of the root, evaluated at rational points between isolating bounds
-            left = d.subs(X, sp.nsimplify(sp.Rational(sp.floor((root - eps) * 10 ** 12), 10 ** 12)))
-            right = d.subs(X, sp.nsimplify(sp.Rational(sp.ceiling((root + eps) * 10 ** 12), 10 ** 12)))
+            # sign of d just left and right of the root, at rational points; each is checked exactly
+            # (algebraic-number comparisons) to lie between the root and its neighbouring sign-change
+            # points, so d keeps that sign on the whole side of the root
+            q_left = sp.Rational(sp.floor((root - eps) * 10 ** 12), 10 ** 12)
+            q_right = sp.Rational(sp.ceiling((root + eps) * 10 ** 12), 10 ** 12)
+            below = [c for c in crit if bool(c < root)]
+            above = [c for c in crit if bool(c > root)]
+            if not (bool(q_left < root) and bool(root < q_right)
+                    and (not below or bool(below[-1] < q_left)) and (not above or bool(q_right < above[0]))):
+                raise ArithmeticError(f"no rational test point separates the root {root} from its neighbours")
+            left, right = d.subs(X, q_left), d.subs(X, q_right)
+            if not (left.is_Rational and right.is_Rational):
+                raise ArithmeticError(f"d is not rational at the test points of {root}")
             if left > 0 > right:
                 out.append((root, "interior (mixed orders)"))
     if d1 > 0:

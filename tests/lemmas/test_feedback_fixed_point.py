@@ -61,3 +61,16 @@ def test_last_click_cascade_ucb_on_pbm_gets_trapped_in_some_runs():
     # each run settles on one order: slope 0 (optimal) or the gap 1/25 (trapped), and both occur
     assert np.all((np.abs(slope) < 1e-3) | (np.abs(slope - 0.04) < 1e-3)), slope
     assert 0 < np.sum(slope > 0.02) < slope.size
+
+
+def test_stable_points_refuse_a_test_point_beyond_a_neighbouring_root():
+    # d = −(X − 1/2)(X − 1/2 − 10^−13): the rational test point right of 1/2 (at 5/8) lies beyond the second
+    # root, where d has the other sign; the sign there says nothing about d just right of 1/2, so it is refused
+    X = fx.X
+    close = -(X - sp.Rational(1, 2)) * (X - sp.Rational(1, 2) - sp.Rational(1, 10 ** 13))
+    with pytest.raises(ArithmeticError):
+        fx.stable_points(close)
+    # well separated roots: d = −(X − 1/4)(X − 3/4) is positive between them, so 3/4 is stable and 1/4 is not
+    far = -(X - sp.Rational(1, 4)) * (X - sp.Rational(3, 4))
+    assert [(p, k) for p, k in fx.stable_points(far) if k.startswith("interior")] == \
+        [(sp.Rational(3, 4), "interior (mixed orders)")]
