@@ -83,11 +83,6 @@ def search_code_hash() -> str:
     return h.hexdigest()
 
 
-def target_seed(seed: int, index: int) -> int:
-    """The root seed of target ``index``: ``SeedSequence(seed).spawn`` (one per target)."""
-    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, dtype=np.uint32)[0])
-
-
 def decide(t, cps, regret, bvals, coef, asymptotic):
     """The family of one-sided tests of the module docstring, decided by Holm at 5 %."""
     import dataclasses
@@ -178,21 +173,13 @@ def run_target(index: int, t, profile: str, seed: int, cache, suspects=(), confi
     prof = dict(PROFILES[profile])
     if confirm_max is not None:
         prof["confirm_max"] = confirm_max if confirm_max > 0 else 10 ** 9
-    tseed = target_seed(seed, index)
+    tseed = sv.target_seed(seed, index)
     size = sv.SearchSize(**prof["search"], seed=tseed)
     t0 = time.time()
     res = sv.search(t, size, suspects)
     search_s = time.time() - t0
-    picks = [("closest", res.best["instance"])]
-    seen = {json.dumps(res.best["instance"], sort_keys=True)}
-    for c in res.candidates:
-        if len(picks) >= prof["confirm_max"]:
-            break
-        k = json.dumps(c["instance"], sort_keys=True)
-        if k not in seen:
-            seen.add(k)
-            picks.append(("candidate", c["instance"]))
-    conf_seed = int(np.random.SeedSequence(tseed, spawn_key=(1,)).generate_state(1, dtype=np.uint32)[0])
+    picks = res.picks(prof["confirm_max"])
+    conf_seed = sv.confirm_seed(tseed)
     confs = [confirm(t, inst, prof["confirm"]["n"], prof["confirm"]["runs"], conf_seed, cache, role)
              for role, inst in picks]
     violated = [c for c in confs if c["status"] == "violated-in-simulation"]
@@ -206,8 +193,7 @@ def run_target(index: int, t, profile: str, seed: int, cache, suspects=(), confi
                    "best": res.best, "candidates": len(res.candidates), "wall_s": search_s,
                    "target_seed": tseed},
         "confirmations": confs, "confirm_seed": conf_seed,
-        "unconfirmed_candidates": [c for c in res.candidates
-                                   if json.dumps(c["instance"], sort_keys=True) not in seen],
+        "unconfirmed_candidates": res.unconfirmed(picks),
         "verdict": "violated-in-simulation" if violated else "consistent-in-simulation",
         "closest": {"instance": closest["instance"], "score": closest["score"],
                     "value_ratio": closest["value_ratio"], "slope_ratio": closest["slope_ratio"]},

@@ -498,9 +498,37 @@ class SearchResult:
     def as_dict(self) -> dict:
         return asdict(self)
 
+    def picks(self, confirm_max: int) -> list[tuple[str, dict]]:
+        """The instances to confirm: the closest, then distinct candidates, ``confirm_max`` at most."""
+        out = [("closest", self.best["instance"])]
+        seen = {_key(self.best["instance"])}
+        for c in self.candidates:
+            if len(out) >= confirm_max:
+                break
+            k = _key(c["instance"])
+            if k not in seen:
+                seen.add(k)
+                out.append(("candidate", c["instance"]))
+        return out
+
+    def unconfirmed(self, picks) -> list[dict]:
+        """The candidates :meth:`picks` left out."""
+        picked = {_key(inst) for _, inst in picks}
+        return [c for c in self.candidates if _key(c["instance"]) not in picked]
+
 
 def _key(inst: dict) -> str:
     return json.dumps(inst, sort_keys=True)
+
+
+def target_seed(seed: int, index: int) -> int:
+    """The root seed of target ``index``: ``SeedSequence(seed).spawn`` (one per target)."""
+    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, dtype=np.uint32)[0])
+
+
+def confirm_seed(tseed: int) -> int:
+    """The seed of a target's confirmation runs, spawned from its root seed ``tseed``."""
+    return int(np.random.SeedSequence(tseed, spawn_key=(1,)).generate_state(1, dtype=np.uint32)[0])
 
 
 def search(t: Target, size: SearchSize, suspects=()) -> SearchResult:

@@ -38,7 +38,7 @@ rejected), Holm over the checkpoints at level 5 %.  Power: against a mean 10 % a
 checkpoint with the smallest ratio, at the strictest Holm level (normal approximation).
 
 Randomness: one root seed; target ``i``'s seed is ``SeedSequence(seed, spawn_key=(i,))`` (as
-``cmd_violations.target_seed``), its search streams :func:`clickbound.sim.violations.streams`, its
+``sim.violations.target_seed``), its search streams :func:`clickbound.sim.violations.streams`, its
 confirmation seed ``SeedSequence(target seed, spawn_key=(1,))``.
 
 The record: ``python -m clickbound.sim.violations_lecture --profile full lemmas/data/violations_lecture.json``.
@@ -336,16 +336,11 @@ def implied_constants(inst, cps, reg) -> dict:
 # ------------------------------------------------------------------ the record
 
 
-def target_seed(seed: int, index: int) -> int:
-    """``SeedSequence(seed, spawn_key=(index,))`` (as :func:`clickbound.report.cmd_violations.target_seed`)."""
-    return int(np.random.SeedSequence(seed, spawn_key=(index,)).generate_state(1, dtype=np.uint32)[0])
-
-
 def run_target(index: int, t, profile: str, seed: int) -> dict:
     import time
 
     prof = PROFILES[profile]
-    tseed = target_seed(seed, index)
+    tseed = sv.target_seed(seed, index)
     sz = dict(prof["search"])
     if t.name == "DBGD-BOUND":
         sz["n"] = dbgd_search_n(profile)
@@ -353,16 +348,8 @@ def run_target(index: int, t, profile: str, seed: int) -> dict:
     c0 = time.process_time()
     res = sv.search(t, size)
     search_cpu = time.process_time() - c0
-    picks = [("closest", res.best["instance"])]
-    seen = {json.dumps(res.best["instance"], sort_keys=True)}
-    for c in res.candidates:
-        if len(picks) >= prof["confirm_max"]:
-            break
-        k = json.dumps(c["instance"], sort_keys=True)
-        if k not in seen:
-            seen.add(k)
-            picks.append(("candidate", c["instance"]))
-    conf_seed = int(np.random.SeedSequence(tseed, spawn_key=(1,)).generate_state(1, dtype=np.uint32)[0])
+    picks = res.picks(prof["confirm_max"])
+    conf_seed = sv.confirm_seed(tseed)
     confs = [confirm(t, inst, prof["confirm"]["n"], prof["confirm"]["runs"], conf_seed, role)
              for role, inst in picks]
     violated = [c for c in confs if c["status"] == "violated-in-simulation"]
@@ -374,8 +361,7 @@ def run_target(index: int, t, profile: str, seed: int) -> dict:
                    "suspects": [], "best": res.best, "candidates": len(res.candidates), "cpu_s": search_cpu,
                    "target_seed": tseed, "trail": res.trail},
         "confirmations": confs, "confirm_seed": conf_seed,
-        "unconfirmed_candidates": [c for c in res.candidates
-                                   if json.dumps(c["instance"], sort_keys=True) not in seen],
+        "unconfirmed_candidates": res.unconfirmed(picks),
         "verdict": "violated-in-simulation" if violated else "consistent-in-simulation",
         "closest": {"instance": closest["instance"], "score": closest["score"],
                     "value_ratio": closest["value_ratio"], "slope_ratio": closest["slope_ratio"]},
