@@ -44,3 +44,13 @@ def blocks(exp_id: str, name: str, data: dict, rctx) -> list:
         return _strip_blocks(SimpleNamespace(id=exp_id, name=name), data, rctx)
     except ImportError:  # matplotlib missing: the verdict tables carry the numbers
         return []
+
+
+def verdict_table(verdicts: list[dict], caption: str) -> dict:
+    """The lecture sections' table of statistical findings: claim, verdict, test with level and correction,
+    power and the numbers behind it (one row per entry of a section's ``verdicts``)."""
+    from clickbound.report import doc
+
+    return doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
+                     [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
+                       r["power_text"], r["detail"]] for r in verdicts], caption)

@@ -25,7 +25,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from clickbound.report import doc
+from clickbound.report import doc, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -264,10 +264,7 @@ def render(data, rctx) -> list:
                                 f"Part 4: DBGD (team-draft) vs DBGD-balanced on the same users, n = {il['n']:,}, "
                                 f"{il['runs']} replications (common environment streams), K = {il['K']}, "
                                 f"δ = {il['steps']['delta']}, γ = {il['steps']['gamma']}, R = {il['steps']['radius']}."))
-    blocks.append(doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                            [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                              r["power_text"], r["detail"]] for r in data["verdicts"]],
-                            "Statistical findings"))
+    blocks.append(lecture_strip.verdict_table(data["verdicts"], "Statistical findings"))
     return blocks
 
 

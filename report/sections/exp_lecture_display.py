@@ -92,9 +92,7 @@ def render(data, rctx) -> list:
     return [doc.p(f"n = {data['n']:,}, {data['runs']} replications, cascade users; final cumulative pseudo-regret "
                   "with 95 % t intervals."),
             doc.table(["instance", "policy", "R(n)"], rows, "Ascending vs descending display of the same top K"),
-            doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                      [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical finding")
+            lecture_strip.verdict_table(data["verdicts"], "Statistical finding")
             ] + lecture_strip.blocks(ID, "exp_lecture_display", data, rctx)
 
 

@@ -15,7 +15,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import doc
+from clickbound.report import doc, lecture_strip
 from clickbound.report import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -94,10 +94,7 @@ def render(data, rctx) -> list:
                     "over instances."),
               doc.table(["setting", "policy", "G (mean ± 95 %)", "oracle gap", "instances"], rows,
                         "Gittins against TS, UCB1 (α = 2) and KL-UCB on the lecture's discounted objective."),
-              doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                        [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                          r["power_text"], r["detail"]] for r in data["verdicts"]],
-                        "Statistical findings (the exact optimality statements are GITTINS-OPT/*).")]
+              lecture_strip.verdict_table(data["verdicts"], "Statistical findings (the exact optimality statements are GITTINS-OPT/*).")]
     return blocks
 
 

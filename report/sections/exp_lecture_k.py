@@ -93,9 +93,7 @@ def render(data, rctx) -> list:
     return [doc.p(f"n = {data['n']:,}, {data['runs']} replications per K; final cumulative pseudo-regret, 95 % t "
                   "intervals."),
             doc.table(["instance", "policy", "K", "R(n)"], rows, "Regret against the list length K"),
-            doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                      [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical findings")
+            lecture_strip.verdict_table(data["verdicts"], "Statistical findings")
             ] + lecture_strip.blocks(ID, "exp_lecture_k", data, rctx)
 
 

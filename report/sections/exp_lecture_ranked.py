@@ -225,10 +225,7 @@ def render(data, rctx) -> list:
                              "shortfall (1−1/e)·best fixed − G", "k·Exp3 bound"], rows,
                             "G(n) against OPT and (1 − 1/e)·OPT; in the drifting row OPT is the sum of each "
                             "phase's best fixed list (the best single list over both phases is in the data)."))
-    blocks.append(doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                            [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                              r["power_text"], r["detail"]] for r in data["verdicts"]],
-                            "Statistical findings (never 'proved'/'refuted')."))
+    blocks.append(lecture_strip.verdict_table(data["verdicts"], "Statistical findings (never 'proved'/'refuted')."))
     try:
         blocks.append(_figure(data, rctx))
     except ImportError:  # matplotlib missing: the tables carry every number

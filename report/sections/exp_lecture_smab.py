@@ -104,9 +104,7 @@ def render(data, rctx) -> list:
     return [doc.p(f"n = {data['n']:,}, {data['runs']} replications; slope = (R(n) − R(n/10))/log 10 per replication."),
             doc.table(["means", "policy", "R(n)", "R(n)/log n", "slope vs log t (last decade)", "Lai–Robbins C"],
                       rows, "Single-arm strategies of the lecture against the Lai–Robbins constant"),
-            doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                      [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                        r["power_text"], r["detail"]] for r in data["verdicts"]], "Statistical findings")
+            lecture_strip.verdict_table(data["verdicts"], "Statistical findings")
             ] + lecture_strip.blocks(ID, "exp_lecture_smab", data, rctx)
 
 
