@@ -19,7 +19,7 @@ def add_arguments(p):
                    help="one source file name (e.g. 000_0b27131c69d8f24c.txt)")
     p.add_argument("--json", action="store_true", help="print the entries as JSON")
     p.add_argument("--uncovered", action="store_true", help="list displayed items no entry covers")
-    p.add_argument("--seeds", metavar="DIR", help="folder holding the sources (default ../shared/seeds)")
+    p.add_argument("--seeds", metavar="DIR", help="folder holding the source texts (default: the copy shipped with the package)")
 
 
 def run(args) -> int:

@@ -26,8 +26,8 @@ says ``complete = false``, which the report and ``clickbound ledger`` show.
 :func:`coverage` maps each displayed formula (``$$…$$`` blocks in 000, 001, 003;
 ``\\begin{aligned}…\\end{aligned}`` blocks in 002) and each function/class of the code in 004
 to the entries whose quotes overlap it.  :func:`problems` lists everything a test must
-reject.  The sources live in ``../shared/seeds`` beside the repository (``CLICKBOUND_SEEDS``
-or ``seeds_dir=`` override it).
+reject.  The sources ship with the package (:mod:`clickbound.sources`, folder ``sources/texts``);
+``seeds_dir=`` (or the environment variable ``CLICKBOUND_SEEDS``) points at another folder.
 """
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+
+from clickbound import sources as _sources
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("definition", "statement", "proof-step", "algorithm", "code", "experiment", "remark")
@@ -91,7 +93,7 @@ def seeds_dir(seeds_dir: str | os.PathLike | None = None) -> Path:
     if seeds_dir is not None:
         return Path(seeds_dir)
     env = os.environ.get("CLICKBOUND_SEEDS")
-    return Path(env) if env else HERE.parents[2] / "shared" / "seeds"
+    return Path(env) if env else _sources.texts_dir()
 
 
 @lru_cache(maxsize=None)
@@ -100,7 +102,8 @@ def source_text(name: str, where: str | None = None) -> str:
         raise ValueError(f"unknown source {name!r}; the sources are {sorted(SOURCES)}")
     path = seeds_dir(where) / name
     if not path.is_file():
-        raise FileNotFoundError(f"source {name} not found at {path} (set CLICKBOUND_SEEDS to the seeds folder)")
+        raise FileNotFoundError(f"source {name} not found at {path} (the package's copy is in "
+                                f"{_sources.texts_dir()}; seeds_dir= or CLICKBOUND_SEEDS point elsewhere)")
     return path.read_text(encoding="utf-8")
 
 
