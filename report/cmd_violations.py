@@ -10,7 +10,7 @@ For each target of :data:`clickbound.sim.violations.TARGETS` (a bound and the po
 about): the search of :func:`clickbound.sim.violations.search` at the profile's size, then
 confirmation runs of the closest instance and of every candidate (score < 1, at most
 ``confirm_max`` per target) at the profile's ``n`` and ``runs``, and the statistical decision
-with the report's one implementation (:mod:`clickbound.report.stats`,
+with the report's one implementation (:mod:`clickbound.stats`,
 :mod:`clickbound.report.compare`):
 
 * finite-time upper bound: one-sided one-sample t-test of the mean regret against the bound at
@@ -22,7 +22,7 @@ with the report's one implementation (:mod:`clickbound.report.stats`,
   the final regret against the known part (claim "R(n) < known part"), Holm over the two;
 * lower bound: the slope test with claim "slope > coefficient".
 
-Level :data:`clickbound.report.stats.ALPHA` (5 %); "contradicted" (Holm rejects an opposite-side
+Level :data:`clickbound.stats.ALPHA` (5 %); "contradicted" (Holm rejects an opposite-side
 null) is recorded as ``violated-in-simulation``, anything else as ``consistent-in-simulation``
 with the power of the test against a 10 % effect.  A finite-``n`` slope cannot refute a limit
 statement by itself; the record says at which ``n`` and ``runs`` every verdict was decided.
@@ -89,7 +89,7 @@ def decide(t, cps, regret, bvals, coef, asymptotic):
 
     from clickbound.lemmas.violations import test_text
     from clickbound.report import compare as cmp
-    from clickbound.report import stats as st
+    from clickbound import stats as st
 
     cps = np.asarray(cps)
     text = test_text(t.kind, asymptotic)

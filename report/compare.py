@@ -5,7 +5,7 @@ recorded — and ``regret``, a ``(runs × checkpoints)`` array of cumulative reg
 row per independent replication.
 
 Two kinds of comparison, chosen by the bound (see :class:`clickbound.bounds.result.BoundResult`);
-both are families of one-sided t-tests decided by :mod:`clickbound.report.stats` (level
+both are families of one-sided t-tests decided by :mod:`clickbound.stats` (level
 ``1 − level``, Holm–Bonferroni over the family):
 
 * **finite-time explicit bounds** (UCB1, OD-T1, ...): :func:`compare_finite`.  At every
@@ -33,11 +33,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-from scipy import stats
 
-from clickbound.report import stats as st
+from clickbound import stats as st
 
-#: default two-sided confidence level of bands and slope intervals; the tests run at 1 − level = stats.ALPHA
+#: default two-sided confidence level of bands and slope intervals; the tests run at 1 − level = clickbound.stats.ALPHA
 DEFAULT_LEVEL = 1.0 - st.ALPHA
 #: default number of decades of n (counted back from the largest) used for the slope
 DEFAULT_DECADES = 1.0
@@ -86,7 +85,7 @@ def confidence_band(checkpoints, regret, level: float = DEFAULT_LEVEL,
     level = _check_level(level)
     r = R.shape[0]
     a = (1.0 - level) / (n.size if simultaneous else 1)
-    q = stats.t.ppf(1.0 - a / 2.0, df=r - 1)
+    q = st.t_quantile(1.0 - a / 2.0, r - 1)
     mean = R.mean(axis=0)
     half = q * R.std(axis=0, ddof=1) / math.sqrt(r)
     return Band(n, mean, mean - half, mean + half, level, simultaneous, r)
@@ -126,7 +125,7 @@ def compare_finite(checkpoints, regret, bound, level: float = DEFAULT_LEVEL,
     return FiniteComparison(verdict, band, b, first_v, first_ex, float(np.max(excess)), tight, decision)
 
 
-#: the bound comparisons' words for the decisions of :func:`clickbound.report.stats.decide`
+#: the bound comparisons' words for the decisions of :func:`clickbound.stats.decide`
 FINITE_VERDICT = {"reproduced": "holds", "contradicted": "violated", "inconclusive": "inconclusive"}
 ASYMPTOTIC_VERDICT = {"reproduced": "consistent", "contradicted": "inconsistent", "inconclusive": "inconclusive"}
 FINITE_TEST = "one-sided one-sample t-test of the mean regret against the bound at each checkpoint"
@@ -182,7 +181,7 @@ def log_slope(checkpoints, regret, decades: float = DEFAULT_DECADES,
     per_run = (Y - Y.mean(axis=1, keepdims=True)) @ xc / float(xc @ xc)
     r = per_run.size
     mean = float(per_run.mean())
-    half = float(stats.t.ppf(0.5 + level / 2.0, df=r - 1) * per_run.std(ddof=1) / math.sqrt(r))
+    half = float(st.t_quantile(0.5 + level / 2.0, r - 1) * per_run.std(ddof=1) / math.sqrt(r))
     return SlopeEstimate(mean, mean - half, mean + half, per_run,
                          (float(n[mask][0]), float(n[-1])), int(mask.sum()), level)
 

@@ -18,7 +18,7 @@ from clickbound.report import doc, figures
 from clickbound.report.sections import RenderContext
 
 VERDICTS_TEXT = (
-    "Verdicts (report.stats, one implementation for every row): each is a family of one-sided "
+    "Verdicts (clickbound.stats, one implementation for every row): each is a family of one-sided "
     "t-tests at level α = 0.05 with the Holm–Bonferroni correction over the family. A finite-time bound "
     "'holds' when the test of 'mean regret < bound' rejects its null at every checkpoint, is 'violated' "
     "when 'mean regret > bound' is significant at some checkpoint, else 'inconclusive' (with the power "

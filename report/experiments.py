@@ -4,7 +4,7 @@ An :class:`Experiment` says *what* to run — the settings (each an environment
 constructor, K, the bounds to compare), the policies, the sizes per profile, the
 source's qualitative claims to test — and :func:`compute_experiment` runs it with
 ``sim.simulate`` and compares with ``report.compare``; every verdict — a bound comparison
-or a qualitative claim — is a family of one-sided tests decided by :mod:`clickbound.report.stats`
+or a qualitative claim — is a family of one-sided tests decided by :mod:`clickbound.stats`
 (level ``stats.ALPHA``, Holm–Bonferroni over the family).  Rendering lives in
 :mod:`clickbound.report.exp_render`.  Nothing here invents a number: a missing package makes
 the section "not computed yet" (:class:`~clickbound.report.sections.NotReady`).
@@ -27,7 +27,7 @@ from typing import Any
 
 import numpy as np
 
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.sections import PROFILES, ComputeContext, NotReady, Section, register_section
 
 #: two-sided level of every confidence interval in the experiment sections; the tests run at
@@ -79,7 +79,7 @@ class Setting:
 class Qualitative:
     """A claim of the source about the experiment: ``test(data) -> row``.
 
-    ``row`` is :func:`clickbound.report.stats.verdict_row`'s dict: ``answer`` ("reproduced",
+    ``row`` is :func:`clickbound.stats.verdict_row`'s dict: ``answer`` ("reproduced",
     "contradicted" or "inconclusive"), the verdict text, the test, its level, the correction,
     n and runs (and the source's n), the numbers.  ``data`` is the section's computed data
     (so the test reads exactly the numbers shown).

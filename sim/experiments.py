@@ -24,17 +24,13 @@ import math
 import numpy as np
 
 from clickbound.bounds.kl import kl_bernoulli
+from clickbound.stats import mean_interval, normal_quantile
 from clickbound.sim.envs import DCM, Cascade
 from clickbound.sim.runner import Job, run_grid
 
-#: two-sided 95% normal quantile for the confidence intervals
-Z95 = 1.959963984540054
-
-
 def _ci(samples: np.ndarray) -> tuple[float, float, float]:
-    m = float(np.mean(samples))
-    half = Z95 * float(np.std(samples, ddof=1)) / math.sqrt(samples.size) if samples.size > 1 else math.nan
-    return m, m - half, m + half
+    """Mean and two-sided 95 % normal-quantile interval (:func:`clickbound.stats.mean_interval`)."""
+    return mean_interval(samples, 0.95, dist="normal")
 
 
 def blb(L: int, K: int, p: float, delta: float, gamma: float) -> DCM:
@@ -73,7 +69,7 @@ def lai_robbins(grid, n: int = 100_000, runs: int = 20, seed: int = 0, *, L: int
         logt = np.log(cps[keep].astype(float))
         ratios = T_bad / logt
         mean = ratios.mean(axis=0)
-        half = Z95 * ratios.std(axis=0, ddof=1) / math.sqrt(runs) if runs > 1 else np.full(mean.size, np.nan)
+        half = normal_quantile(0.975) * ratios.std(axis=0, ddof=1) / math.sqrt(runs) if runs > 1 else np.full(mean.size, np.nan)
         row = {"p": p, "delta": d, "kl": kl, "lr_true": 1 / kl, "lr_as_printed": d / kl,
                "checkpoints": cps[keep], "two_arm_ratio": (mean, mean - half, mean + half),
                "two_arm_final_counts": two.counts[:, 1],

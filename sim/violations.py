@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
+from clickbound import stats as st
 from clickbound.bounds import cascade as bc
 from clickbound.bounds import dcm as bd
 from clickbound.bounds import depth as bdp
@@ -609,19 +610,17 @@ def order_slope_stats(checkpoints, regret, n: int, a0: float = ORDER_A0, level: 
     over these decades — necessary for O(log n), not sufficient.  Power: against ``a = 0`` with the observed
     ``s_prev`` (``E[D] = (1 − 10^a0) s_prev``) and the observed standard deviation of D (normal approximation).
     """
-    from scipy import stats
-
     prev = window_slopes(checkpoints, regret, n / 100, n / 10)
     last = window_slopes(checkpoints, regret, n / 10, n)
     D = last - 10 ** a0 * prev
     runs = D.size
     sd = float(D.std(ddof=1))
     se = sd / math.sqrt(runs)
-    t = float(D.mean() / se) if se > 0 else -math.inf
-    p = float(stats.t.cdf(t, runs - 1))
+    t = float(D.mean() / se) if se > 0 else math.copysign(math.inf, float(D.mean()))
+    p = st.t_pvalues(float(D.mean()), se, runs - 1)[1]
     alpha = level / m
     eff = (1 - 10 ** a0) * float(prev.mean())
-    power = float(stats.norm.cdf(-eff / se - stats.norm.ppf(1 - alpha))) if se > 0 else 1.0
+    power = st.normal_cdf(-eff / se - st.normal_quantile(1 - alpha)) if se > 0 else 1.0
     ratio = float(last.mean() / prev.mean()) if prev.mean() > 0 else math.inf
     return {"slope_prev_decade": float(prev.mean()), "slope_last_decade": float(last.mean()),
             "slope_ratio": ratio, "growth_exponent_estimate": math.log10(ratio) if 0 < ratio < math.inf else math.nan,

@@ -50,6 +50,7 @@ import math
 
 import numpy as np
 
+from clickbound import stats as st
 from clickbound.bounds import lecture as bl
 from clickbound.sim import violations as sv
 
@@ -64,7 +65,7 @@ DBGD_D = (1, 2, 3, 5)
 DBGD_R = (0.5, 1.0, 2.0, 4.0)
 DBGD_A = (0.1, 0.3, 1.0, 3.0, 10.0)
 DBGD_WFRAC = (0.0, 0.5, 0.8, 1.0)
-#: level of every test (as clickbound.report.stats.ALPHA) and the effect the power is stated against
+#: level of every test (as clickbound.stats.ALPHA) and the effect the power is stated against
 LEVEL = 0.05
 EFFECT = 0.10
 #: finite-time bounds are compared from this round on (as the existing search)
@@ -246,20 +247,8 @@ def dbgd_search_n(profile: str) -> int:
 # ------------------------------------------------------------------ decision
 
 
-def holm(pvalues, level=LEVEL) -> list[bool]:
-    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
-    rej = [False] * len(pvalues)
-    for rank, i in enumerate(order):
-        if pvalues[i] > level / (len(pvalues) - rank):
-            break
-        rej[i] = True
-    return rej
-
-
 def decide_finite(checkpoints, regret, bvals, level=LEVEL) -> dict:
     """One-sided t-tests of H0 "mean ≤ bound" at every checkpoint ``n ≥ N_MIN`` with a bound; Holm."""
-    from scipy import stats
-
     cps = np.asarray(checkpoints)
     reg = np.asarray(regret, float)
     runs = reg.shape[0]
@@ -271,17 +260,17 @@ def decide_finite(checkpoints, regret, bvals, level=LEVEL) -> dict:
     tests = []
     for i in ok:
         d = mean[i] - bvals[i]
-        p = (0.0 if d > 0 else 1.0) if se[i] == 0 else float(stats.t.sf(d / se[i], runs - 1))
+        p = st.t_pvalues(mean[i], se[i], runs - 1, bvals[i])[0]
         tests.append({"n": int(cps[i]), "mean": float(mean[i]), "se": float(se[i]), "bound": float(bvals[i]),
                       "p_violation": p})
-    rej = holm([t["p_violation"] for t in tests], level)
+    rej = st.holm([t["p_violation"] for t in tests], level)
     for t, r in zip(tests, rej):
         t["rejected"] = r
     # power against a mean 10 % above the bound where the ratio is smallest, at the strictest Holm level
     j = min(range(len(tests)), key=lambda k: tests[k]["bound"] / tests[k]["mean"] if tests[k]["mean"] > 0 else math.inf)
     tj = tests[j]
-    crit = stats.norm.ppf(1 - level / len(tests))
-    power = 1.0 if tj["se"] == 0 else float(stats.norm.cdf(EFFECT * tj["bound"] / tj["se"] - crit))
+    crit = st.normal_quantile(1 - level / len(tests))
+    power = 1.0 if tj["se"] == 0 else st.normal_cdf(EFFECT * tj["bound"] / tj["se"] - crit)
     return {"violated": any(rej), "tests": tests, "level": level, "m": len(tests),
             "power": power, "power_text": f"power {power:.2f} against a mean 10 % above the bound at n = "
                                           f"{tj['n']:,} (the smallest ratio), level {level}/{len(tests)} "

@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.experiments import (
     Experiment,
     Qualitative,

@@ -26,7 +26,7 @@ import time
 import numpy as np
 
 from clickbound.report import doc
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
 

@@ -15,7 +15,7 @@ import math
 import numpy as np
 
 from clickbound.report import doc, figures
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.experiments import (
     LEVEL,
     BoundSpec,

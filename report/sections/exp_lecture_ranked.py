@@ -21,7 +21,7 @@ import math
 import numpy as np
 
 from clickbound.report import doc, lecture_sims, lecture_strip
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
 

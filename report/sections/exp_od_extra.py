@@ -20,7 +20,7 @@ import math
 
 import numpy as np
 
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.depth_instances import SOURCE, UCB_ALPHA, synthetic_theta
 from clickbound.report.experiments import (
     BoundSpec,

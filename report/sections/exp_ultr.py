@@ -20,7 +20,7 @@ Beside them: IPW with θ estimated on A's own training log (Naive EM, DLA with c
 η = 2, and DLA's stability on small sparse logs (the losses as printed vs relative weights capped at
 10; from φ = ψ = 0 and from a random start), for the source's "かなり初期値依存が激しそう".
 
-Verdicts are statistical (one-sided t-tests of :mod:`clickbound.report.stats`, Holm at 5 %, power stated;
+Verdicts are statistical (one-sided t-tests of :mod:`clickbound.stats`, Holm at 5 %, power stated;
 a comparison whose sample holds a diverged run has no t-test and is listed as missing, so its claim is never
 "reproduced") or counts of seeded runs (stated as such); the exact facts behind them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped,
 ULTR-REGEM/saturated, ULTR-DLA/gradient, ULTR-DLA/share-weights
@@ -37,7 +37,7 @@ import numpy as np
 from scipy import stats as sps
 
 from clickbound.report import doc
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
 
@@ -224,7 +224,7 @@ WELCH_TEST = "one-sided Welch t-test on per-replication values (independent logs
 
 
 def _compare(fn, test, a, b, label, claim, what):
-    """``fn`` (:func:`clickbound.report.stats.paired` or ``welch``: the project's one t-test, power against 10 % of
+    """``fn`` (:func:`clickbound.stats.paired` or ``welch``: the project's one t-test, power against 10 % of
     |mean(b)|) with this section's test text; a sample holding a diverged run (``None``: θ error not finite) has no
     t-test, so the comparison is returned as *missing* (its label, a string) and the claim is never "reproduced"."""
     if any(v is None for v in (*a, *b)):

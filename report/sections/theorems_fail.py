@@ -159,7 +159,7 @@ def _fired(conf: dict) -> list[str]:
 
 
 def _fired_p(conf: dict) -> str:
-    from clickbound.report.stats import p_text
+    from clickbound.stats import p_text
 
     d = conf["decision"]
     hit = [c for c in d["comparisons"] if c.get("rejected_opposite")]

@@ -57,8 +57,8 @@ def _syn_policy(rng, n, runs, scale):
 
 
 def _syn_decision(estimate, null, claim) -> dict:
-    """Test fields of a bound row, made by the real machinery (report.stats) on fixture numbers."""
-    from clickbound.report import stats as st
+    """Test fields of a bound row, made by the real machinery (clickbound.stats) on fixture numbers."""
+    from clickbound import stats as st
 
     d = st.decide([st.from_summary("fixture", estimate, abs(estimate) / 10, 9, null, claim,
                                    "fixture one-sided t-test", abs(null) / 10)])
@@ -110,8 +110,8 @@ def synthetic_experiment(exp, rng) -> dict:
 
 
 def _syn_qualitative(settings, n, runs) -> dict:
-    """A verdict row made by the real machinery (report.stats) from the fixture's numbers."""
-    from clickbound.report import stats as st
+    """A verdict row made by the real machinery (clickbound.stats) from the fixture's numbers."""
+    from clickbound import stats as st
 
     pols = list(settings[0]["policies"].values())
     comps = [st.paired(pols[0]["final"], p["final"], "less", f"fixture vs {i}") for i, p in enumerate(pols[1:])]

@@ -282,7 +282,7 @@ def test_monotone_in_compares_settings_that_differ_in_one_parameter():
 
 
 def _bound_row(label, theorem, comp):
-    from clickbound.report import stats as st
+    from clickbound import stats as st
 
     d = st.decide([comp])
     return {"label": label, "source_n": None, "policies": {},
@@ -290,7 +290,7 @@ def _bound_row(label, theorem, comp):
 
 
 def test_bound_verdicts_decide_every_settings_tests_together():
-    from clickbound.report import stats as st
+    from clickbound import stats as st
 
     def slope(est, se=0.1):
         return st.from_summary("slope", est, se, 19, 3.0, "less", "slope test", 0.3)

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from clickbound.report import compare as cmp
-from clickbound.report import stats as st
+from clickbound import stats as st
 from clickbound.report.experiments import best_policy, monotone_in, ratio_about
 
 ALPHA = st.ALPHA
@@ -80,7 +80,7 @@ def test_ordering_false_positive_rates_stay_at_the_level():
 
 
 def test_stated_power_matches_the_monte_carlo_rate():
-    # one comparison: the noncentral-t power report.stats states, at the true standard error, against
+    # one comparison: the noncentral-t power clickbound.stats states, at the true standard error, against
     # the rate at which the paired test rejects on data with exactly that effect (10 % of the mean)
     sd = ORDER_OWN_SD * math.sqrt(2)  # the common part cancels in the paired difference
     stated = st.from_summary("x", 0, sd / math.sqrt(ORDER_RUNS), ORDER_RUNS - 1, 0, "less", "t",

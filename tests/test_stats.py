@@ -1,10 +1,10 @@
-"""report.stats on hand-checked cases: Holm, signs, degenerate samples, round trips (issue 18)."""
+"""clickbound.stats on hand-checked cases: Holm, signs, degenerate samples, round trips."""
 import math
 
 import pytest
 from scipy import stats as sps
 
-from clickbound.report import stats as st
+from clickbound import stats as st
 
 
 def test_holm_steps_down_and_stops_at_the_first_failure():

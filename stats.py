@@ -1,4 +1,13 @@
-"""The report's statistical verdicts: one implementation that every comparison calls (issue 18).
+"""The project's statistics: one implementation that every package calls.
+
+It sits at the bottom of the package (``clickbound.stats``; it imports nothing of ours), so
+``lemmas``, ``sim`` and ``report`` all use the same t-tests, intervals and Holm correction:
+if this module changes, every published verdict changes with it, never one copy alone.
+
+The primitives — :func:`t_pvalues` (both one-sided p-values of a t statistic),
+:func:`mean_se`, :func:`mean_interval`, :func:`t_quantile`, :func:`normal_quantile`,
+:func:`normal_cdf` and :func:`holm` — serve the violation searches, the bound comparisons and
+the experiments; the rest of the module is the report's verdict machinery:
 
 A verdict of the report — a source's qualitative claim ("OD-TS is best", "regret falls as Δ
 grows"), a bound held against the empirical regret — is a *family* of one-sided tests:
@@ -30,8 +39,8 @@ grows"), a bound held against the empirical regret — is a *family* of one-side
   conservative and is what makes "contradicted" — a union — hold its level.
 
 :func:`verdict_row` turns a decision into the row the report shows, with the horizon and
-number of runs it was decided at, and the rule of issue 14: a run shorter than the source's
-never yields "contradicted" — it is "inconclusive at n < source n".
+number of runs it was decided at, and the rule that a run shorter than the source's never
+yields "contradicted" — it is "inconclusive at n < source n".
 """
 from __future__ import annotations
 
@@ -53,6 +62,60 @@ CLAIMS = ("greater", "less")
 #: a verdict row prints at most this many of its family's tests (results.json keeps them all)
 MAX_SHOWN = 8
 ANSWERS = ("reproduced", "contradicted", "inconclusive")
+
+
+def t_pvalues(estimate: float, se: float, df: float, null: float = 0.0) -> tuple[float, float]:
+    """Both one-sided p-values of the t statistic ``(estimate − null)/se`` with ``df`` degrees of freedom:
+    ``(p of H0 "true ≤ null" against "true > null", p of H0 "true ≥ null" against "true < null")``.
+
+    ``se == 0`` (a sample without spread) decides by the sign of ``estimate − null``: ``(0, 1)`` above,
+    ``(1, 0)`` below, ``(1, 1)`` at the null.  ``se`` must be finite and ``≥ 0``, ``df > 0``.
+    """
+    se, df, d = float(se), float(df), float(estimate) - float(null)
+    if not (math.isfinite(se) and se >= 0) or not df > 0 or math.isnan(d):
+        raise ValueError(f"t test needs a finite se >= 0, df > 0 and a number, got se={se!r}, df={df!r}, "
+                         f"estimate - null = {d!r}")
+    if se == 0:
+        return (0.0, 1.0) if d > 0 else (1.0, 0.0) if d < 0 else (1.0, 1.0)
+    t = d / se
+    return float(special.stdtr(df, -t)), float(special.stdtr(df, t))
+
+
+def t_quantile(q: float, df: float) -> float:
+    """The ``q`` quantile of Student's t with ``df`` degrees of freedom."""
+    return float(special.stdtrit(df, q))
+
+
+def normal_quantile(q: float) -> float:
+    """The ``q`` quantile of the standard normal distribution."""
+    return float(special.ndtri(q))
+
+
+def normal_cdf(x: float) -> float:
+    """The standard normal distribution function at ``x``."""
+    return float(special.ndtr(x))
+
+
+def mean_se(x) -> tuple[float, float, int]:
+    """``(mean, standard error, degrees of freedom)`` of a sample of at least two finite values."""
+    x = _sample(x, "sample")
+    return float(x.mean()), float(x.std(ddof=1)) / math.sqrt(x.size), x.size - 1
+
+
+def mean_interval(x, level: float = 0.95, dist: str = "t") -> tuple[float, float, float]:
+    """``(mean, lower, upper)``: the two-sided ``level`` interval of the mean of ``x``, Student-t
+    (``dist="t"``) or normal (``dist="normal"``) quantile; a single value has a nan interval."""
+    if not 0 < level < 1:
+        raise ValueError(f"level must lie in (0, 1), got {level!r}")
+    if dist not in ("t", "normal"):
+        raise ValueError(f"dist must be 't' or 'normal', got {dist!r}")
+    x = np.asarray(x, dtype=float).ravel()
+    m = float(np.mean(x))
+    if x.size < 2:
+        return m, math.nan, math.nan
+    q = t_quantile(0.5 + level / 2, x.size - 1) if dist == "t" else normal_quantile(0.5 + level / 2)
+    half = q * float(np.std(x, ddof=1)) / math.sqrt(x.size)
+    return m, m - half, m + half
 
 
 def signed(x: float, digits: int = 4) -> str:
