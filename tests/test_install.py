@@ -28,7 +28,7 @@ _SKIP = shutil.ignore_patterns(".venv", ".git", "out", "build", "*.egg-info", "_
 
 
 def _run(*cmd, **kw) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "CLICKBOUND_SEEDS")}
     proc = subprocess.run(cmd, capture_output=True, text=True, env=env, **kw)
     assert proc.returncode == 0, f"{cmd} failed:\n{proc.stdout}\n{proc.stderr}"
     return proc
@@ -58,6 +58,9 @@ def test_wheel_holds_one_top_level_package(wheel):
     for sub in ("lemmas", "lemmas/engine", "bounds", "sim", "sim/policies", "report", "report/sections"):
         assert f"clickbound/{sub}/__init__.py" in names, sub
     assert not any(n.startswith(("clickbound/tests/", "clickbound/notebooks/")) for n in names)
+    # the bottom modules and the five source texts the ledger reads ship with the package
+    assert "clickbound/stats.py" in names and "clickbound/sources/__init__.py" in names
+    assert sum(n.startswith("clickbound/sources/texts/") and n.endswith(".txt") for n in names) == 5
 
 
 def test_fresh_venv_imports_and_runs_the_cli(wheel, tmp_path):
@@ -82,6 +85,9 @@ def test_fresh_venv_imports_and_runs_the_cli(wheel, tmp_path):
         proc = subprocess.run([str(py), "-c", f"import {generic}"], capture_output=True, text=True,
                               cwd=tmp_path)
         assert proc.returncode != 0, f"`import {generic}` works in the fresh venv"
+    # the ledger finds the shipped sources in the installed package (no checkout, no environment variable)
+    ledger = _run(str(env_dir / "bin" / "clickbound"), "ledger", cwd=tmp_path).stdout
+    assert "/27 (" in ledger, ledger  # coverage of source 004's 27 code items: read from the shipped text
     helptext = _run(str(env_dir / "bin" / "clickbound"), "--help", cwd=tmp_path).stdout
     for cmd in ("claims", "check", "errata", "simulate", "report"):
         assert cmd in helptext
