@@ -6,8 +6,8 @@ source's qualitative claims to test — and :func:`compute_experiment` runs it w
 ``sim.simulate`` and compares with ``report.compare``; every verdict — a bound comparison
 or a qualitative claim — is a family of one-sided tests decided by :mod:`clickbound.stats`
 (level ``stats.ALPHA``, Holm–Bonferroni over the family).  Rendering lives in
-:mod:`clickbound.report.exp_render`.  Nothing here invents a number: a missing package makes
-the section "not computed yet" (:class:`~clickbound.report.sections.NotReady`).
+:mod:`clickbound.report.exp_render`.  Nothing here invents a number, and nothing degrades
+silently: a module that cannot be imported is an error, never a placeholder.
 
 Seeds: setting ``i`` of experiment ``E`` uses the seed
 ``SeedSequence([root, crc32(E.id), i]).generate_state(1)[0]``; every policy of a
@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 
 from clickbound import stats as st
-from clickbound.report.sections import PROFILES, ComputeContext, NotReady, Section, register_section
+from clickbound.report.sections import PROFILES, ComputeContext, Section, register_section
 
 #: two-sided level of every confidence interval in the experiment sections; the tests run at
 #: 1 − LEVEL = stats.ALPHA
@@ -157,12 +157,10 @@ def setting_seed(root: int, exp_id: str, i: int) -> int:
 
 
 def _require():
-    try:
-        import clickbound.bounds.result  # noqa: F401
-        from clickbound import sim  # noqa: F401
-        from clickbound.report import compare  # noqa: F401
-    except ImportError as exc:
-        raise NotReady(f"needs sim/bounds/report.compare ({exc})") from exc
+    """Import what every experiment needs; an ImportError here is a broken installation and propagates."""
+    import clickbound.bounds.result  # noqa: F401
+    from clickbound import sim  # noqa: F401
+    from clickbound.report import compare  # noqa: F401
 
 
 def bound_record(bspec: BoundSpec, checkpoints, regret) -> dict:
@@ -211,17 +209,8 @@ def _decision_fields(d: st.Decision) -> dict:
 
 def _run(ctx: ComputeContext, jobs: list, sizes: Sizes) -> tuple[list, dict]:
     """Simulate every ``(env, policy, setting, seed)`` through the sim runner (cache, dask)."""
-    try:
-        from clickbound.sim.runner import Job, run_grid
-    except ImportError:  # runner not there: the same simulations, uncached, in this process
-        from clickbound import sim
+    from clickbound.sim.runner import Job, run_grid
 
-        if ctx.scheduler:
-            raise NotReady("--scheduler needs clickbound.sim.runner, which is not available")
-        out = [sim.simulate(env, p, K=s.K, n=sizes.n, runs=sizes.runs, seed=seed,
-                            policy_params=dict(s.policy_params.get(p, {})), counts=True)
-               for env, p, s, seed in jobs]
-        return out, {"runner": "sim.simulate (no cache)", "computed": len(jobs), "cached": 0}
     grid = [Job.of(env, p, n=sizes.n, runs=sizes.runs, K=s.K, seed=seed,
                    policy_params=dict(s.policy_params.get(p, {})), counts=True)
             for env, p, s, seed in jobs]
@@ -274,10 +263,7 @@ def plan(exp: Experiment, ctx: ComputeContext) -> Plan:
 
     key = profile_key(exp, ctx.profile)
     sizes = exp.sizes[key]
-    try:
-        settings = exp.settings(key)
-    except ImportError as exc:  # e.g. a bounds module not landed yet
-        raise NotReady(f"needs {exc.name or exc}") from exc
+    settings = exp.settings(key)
     known = set(sim.available_policies())
     missing = sorted({p for s in settings for p in (s.policies or exp.policies)} - known)
     settings = [dataclasses.replace(s, policies=tuple(p for p in (s.policies or exp.policies) if p in known),

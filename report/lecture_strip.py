@@ -37,13 +37,10 @@ def settled(strip_data: dict) -> dict[str, int]:
 
 
 def blocks(exp_id: str, name: str, data: dict, rctx) -> list:
-    """The strip figure with its caption (nothing when ``data`` has no strip or matplotlib is missing)."""
+    """The strip figure with its caption (nothing when ``data`` has no strip)."""
     from clickbound.report.exp_render import _strip_blocks
 
-    try:
-        return _strip_blocks(SimpleNamespace(id=exp_id, name=name), data, rctx)
-    except ImportError:  # matplotlib missing: the verdict tables carry the numbers
-        return []
+    return _strip_blocks(SimpleNamespace(id=exp_id, name=name), data, rctx)
 
 
 def verdict_table(verdicts: list[dict], caption: str) -> dict:

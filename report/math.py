@@ -32,10 +32,9 @@ _GIVEN = "  given  "
 @lru_cache(maxsize=4096)
 def latex_mathml(tex: str, display: bool = False) -> str | None:
     """``latex2mathml``'s MathML for ``tex``, or None when it cannot convert it."""
-    try:
-        from latex2mathml.converter import convert
-    except ImportError:  # the dependency is declared in pyproject.toml; degrade to text if absent
-        return None
+    from latex2mathml.converter import (
+        convert,  # a declared dependency: missing means a broken install
+    )
     try:
         out = convert(tex, display="block" if display else "inline")
     except Exception:  # noqa: BLE001 - a converter error means: keep the source text

@@ -128,19 +128,9 @@ def _load() -> None:
     for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
         if mod.name.startswith("_"):
             continue
-        try:
-            importlib.import_module(f"clickbound.report.sections.{mod.name}")
-        except ImportError as exc:  # a package the section needs has not landed: say so in the report
-            register_section(_unavailable(mod.name, exc))
+        # a section that cannot be imported is a broken installation: fail loudly, never a placeholder
+        importlib.import_module(f"clickbound.report.sections.{mod.name}")
     _LOADED = True
-
-
-def _unavailable(name: str, exc: ImportError) -> Section:
-    def compute(ctx):
-        raise NotReady(f"section module clickbound.report.sections.{name} cannot be imported yet ({exc})")
-
-    return Section(name=name, title=f"{name} (not available)", order=900, compute=compute,
-                   render=lambda data, rctx: [])
 
 
 def sections() -> list[Section]:

@@ -208,12 +208,8 @@ TIMING_STEPS = {"dev": {("CascadeUCB1", 16): 10_000, ("CascadeUCB1", 256): 2_000
 
 
 def _timing_compute(ctx) -> dict:
-    from clickbound.report.sections import NotReady
+    import pandas
 
-    try:
-        import pandas
-    except ImportError as exc:
-        raise NotReady(f"the blog's code needs pandas ({exc})") from exc
     from clickbound.report import blog_timing as bt
 
     steps = TIMING_STEPS.get(ctx.profile, TIMING_STEPS["paper"])

@@ -40,10 +40,8 @@ def every_status_verdicts() -> list[dict]:
 
 
 def _experiments() -> dict:
-    try:
-        from clickbound.report.experiments import experiment_sections
-    except ImportError:  # the experiment framework is not there yet
-        return {}
+    from clickbound.report.experiments import experiment_sections
+
     return experiment_sections()
 
 

@@ -28,7 +28,7 @@ from clickbound.report.experiments import (
     verdict_strip,
     worst_policy,
 )
-from clickbound.report.sections import ComputeContext, NotReady, RenderContext
+from clickbound.report.sections import ComputeContext, RenderContext
 
 #: SPEC §4 experiment IDs every report must carry (the 3c stand-in and the three depth P vectors)
 EXPECTED_IDS = {"EXP-DCM-2a", "EXP-DCM-2b", "EXP-DCM-3ab", "EXP-DCM-3c", "EXP-OD-shallow",
@@ -163,7 +163,9 @@ def test_strip_redecides_an_ordering_at_each_checkpoint():
     assert strip["claims"][0]["reported"] == ["inconclusive", "reproduced"]  # n < source n never contradicts
 
 
-def test_missing_bounds_module_means_not_computed(monkeypatch):
+def test_missing_module_fails_loudly(monkeypatch):
+    """A module an experiment needs that cannot be imported is a broken installation: the error
+    propagates (never a quiet "not computed" placeholder)."""
     exp = _tiny_experiment()
 
     def settings(profile):
@@ -171,7 +173,7 @@ def test_missing_bounds_module_means_not_computed(monkeypatch):
 
     import dataclasses
 
-    with pytest.raises(NotReady, match="clickbound.bounds.nothing"):
+    with pytest.raises(ModuleNotFoundError, match="clickbound.bounds.nothing"):
         compute_experiment(dataclasses.replace(exp, settings=settings), ComputeContext(progress=False))
 
 
