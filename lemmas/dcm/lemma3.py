@@ -47,7 +47,7 @@ from itertools import combinations, permutations
 import sympy as sp
 
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
-from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
     SOURCE_000,
     Atom,
@@ -241,3 +241,18 @@ def dcm_l3_claims():
                         description=("Lemma 3 for every K: adjacent transpositions (sympy swap identity) "
                                      "and bubble sort. K=2 is an exact equality case."),
                         claim=l3_claim, k_values=K_VALUES, mutants=MUTANTS)
+
+
+SRC = "000_0b27131c69d8f24c.txt"
+
+ERRATUM_1 = register_erratum(Erratum(
+    id="ERR-DCM-L3-ORDER-SYMBOL", source_file=SRC, location="補題3 (slide '準備:一般形の上限を示すための補題')",
+    source_says="∀x ∈ [0,1]^K, ∀c ∈ [0,1]^K s.t. c_1 ≥ … c_K",
+    truth="a relation is missing before c_K: the hypothesis is c_1 ≥ … ≥ c_K, and it is needed (Lemma 3 fails "
+          "for unsorted c at K = 3); with it Lemma 3 holds for every K",
+    evidence_claims=("DCM-L3", "DCM-L3/c-unsorted[K=3]"),
+    conclusion_survives="yes: the intended hypothesis is clear and Lemma 3 holds under it",
+    spec_id="DCM-L3"))
+
+#: this module's errata (the tests re-check their evidence)
+ERRATA = (ERRATUM_1,)

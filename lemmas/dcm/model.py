@@ -19,9 +19,6 @@ The DCM on one round, with ``S_k`` = "position k is examined" (``S_1 = 1``)::
   before the last one; ``S`` is non-increasing and 0/1 (one generic step checked on all of
   ``{0,1}^3``), then induction; enumeration K = 1..6 as a cross-check.
 * ``DCM-OBS/partial-monitoring`` — the slide's example, by complete enumeration of the 2^8 realisations.
-* ``DCM-EXP2/records`` and the mutant ``DCM-EXP2/records/second-is-first-click`` — the four variants'
-  records on the example; the slide's second bullet, labelled "First Click", lists the Last-Click
-  records (erratum ``ERR-DCM-EXP2-LASTCLICK-LABEL``).
 * ``DCM-ACTIONS`` — ``|Π_K([L])| = L!/(L−K)! ≥ (L−K+1)^K``, for every L ≥ K.
 """
 from __future__ import annotations
@@ -32,14 +29,13 @@ import math
 import sympy as sp
 
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
-from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.derive import Derivation, proved
 
 SRC = "000_0b27131c69d8f24c.txt"
 LOC_REWARD = f"{SRC}, 問題設定: Reward function ('ω, v が{{0,1}}からなるベクトルのとき, 先に定義した報酬を返す')"
 LOC_PM = f"{SRC}, Partial monitoring問題の難しさ (A_t = (1,2,3,4), c_t = (0,1,1,0))"
 LOC_STORE = f"{SRC}, 保存するクリックデータ (min{{C_t^last, K}} までを保存) and Algorithm 1 update loop"
-LOC_EXP2 = f"{SRC}, 実験2:提案手法と他の手法との比較 (records of the four variants)"
 LOC_ACTIONS = f"{SRC}, Partial monitoring問題へのアプローチ ('actionの候補がKに対して指数関数的に増える')"
 #: K enumerated as a cross-check of the every-K derivations
 MAX_K = 6
@@ -151,47 +147,6 @@ def _decide_partial_monitoring(budget_s: float) -> Outcome:
     return proved(d.artefact(), method="exact enumeration", scope="all", consistent=len(consistent))
 
 
-def example_records(variant: str):
-    """The records each variant stores on ``A_t = (1,2,3,4)``, ``c_t = (0,1,1,0)`` (slide 実験2)."""
-    A, c = EXAMPLE_A, EXAMPLE_C
-    clicked = [k for k, ck in enumerate(c) if ck]
-    if variant == "first-click":
-        fb = tuple(int(k == clicked[0]) for k in range(4))
-    elif variant == "last-click":
-        fb = tuple(int(k == clicked[-1]) for k in range(4))
-    elif variant == "dcm":
-        fb = c
-    elif variant == "ranked":
-        return tuple((k + 1, A[k], c[k]) for k in range(4))
-    else:
-        raise ValueError(f"variant must be first-click, last-click, dcm or ranked, got {variant!r}")
-    m = last_click(fb) or len(A)
-    return tuple((A[k], fb[k]) for k in range(m))
-
-
-#: the slide's four record lists, in its order (the second bullet is labelled "First Click")
-SLIDE_RECORDS = (((1, 0), (2, 1)), ((1, 0), (2, 0), (3, 1)),
-                 ((1, 1, 0), (2, 2, 1), (3, 3, 1), (4, 4, 0)), ((1, 0), (2, 1), (3, 1)))
-
-
-def _decide_records(budget_s: float) -> Outcome:
-    got = tuple(example_records(v) for v in ("first-click", "last-click", "ranked", "dcm"))
-    d = Derivation("the slide's four record lists are those of First Click, Last Click, RankedKL-UCB, dcmKL-UCB")
-    for name, mine, slide in zip(("first-click", "last-click", "ranked", "dcm"), got, SLIDE_RECORDS):
-        d.holds(f"{name}: stored (item, click) records up to its last feedback click", mine == slide,
-                f"{mine} == slide {slide}")
-    return proved(d.artefact(), method="exact computation", scope="all")
-
-
-def _decide_second_is_first(budget_s: float) -> Outcome:
-    mine = example_records("first-click")
-    if mine == SLIDE_RECORDS[1]:
-        return proved(Derivation("coincide").artefact(), method="exact computation", scope="all")
-    return Outcome("refuted", "exact computation", counterexample={
-        "first_click_records": mine, "slide_second_bullet": SLIDE_RECORDS[1],
-        "last_click_records": example_records("last-click")})
-
-
 def _decide_actions(budget_s: float) -> Outcome:
     d = Derivation("for every L ≥ K ≥ 1: |Π_K([L])| = ∏_(j=0..K−1) (L − j) = L!/(L−K)! ≥ (L − K + 1)^K")
     L, j, K = sp.symbols("L j K", integer=True, positive=True)
@@ -228,32 +183,7 @@ def dcm_click_feedback_claims():
                        statement_text="A_t = (1,2,3,4), c_t = (0,1,1,0) arises from realisations with reward 1 "
                                       "(v(3) = 1) and with reward 0 (v(3) = 0, w(4) = 0)",
                        decide=_decide_partial_monitoring, description="complete enumeration of 2^8 realisations"),
-        ProcedureClaim(id="DCM-EXP2/records", spec_id="EXP-DCM-3ab", source=LOC_EXP2, kind="computation",
-                       expected=True,
-                       statement_text="on A_t = (1,2,3,4), c_t = (0,1,1,0) the slide's four record lists are "
-                                      "First Click, Last Click, RankedKL-UCB and dcmKL-UCB, in that order",
-                       decide=_decide_records, description="exact computation of each variant's records"),
-        ProcedureClaim(id="DCM-EXP2/records/second-is-first-click", spec_id="EXP-DCM-3ab", source=LOC_EXP2,
-                       kind="computation", expected=False,
-                       statement_text="as labelled: the second bullet ('First Click', records (1,0), (2,0), (3,1)) "
-                                      "is the First-Click variant",
-                       decide=_decide_second_is_first,
-                       description="the First-Click records are (1,0), (2,1): the label is a misprint"),
         ProcedureClaim(id="DCM-ACTIONS", spec_id="CM-DCM", source=LOC_ACTIONS, kind="inequality", expected=True,
                        statement_text="for every L ≥ K ≥ 1: |Π_K([L])| = L!/(L−K)! ≥ (L−K+1)^K",
                        decide=_decide_actions, description="factor-wise bound; enumeration L ≤ 7"),
     ]
-
-
-ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-EXP2-LASTCLICK-LABEL", source_file=SRC,
-    location="実験2:提案手法と他の手法との比較, second bullet",
-    source_says="First Click: ctが最後のクリックのみを含むDCM Bandits — records (1,0), (2,0), (3,1)",
-    truth="the variant whose c_t keeps only the last click is 'Last Click'; its records are (1,0), (2,0), (3,1) "
-          "as listed, whereas the First-Click records are (1,0), (2,1) (the first bullet)",
-    evidence_claims=("DCM-EXP2/records", "DCM-EXP2/records/second-is-first-click"),
-    conclusion_survives="yes: a label misprint; the records and the comparison are unaffected",
-    spec_id="EXP-DCM-3ab"))
-
-#: this module's errata (the tests re-check their evidence)
-ERRATA = (ERRATUM_1,)

@@ -33,8 +33,8 @@ import numpy as np
 import sympy as sp
 
 from clickbound.bounds.click import dcm_reward
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
-from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
     SOURCE_000,
     Atom,
@@ -202,3 +202,44 @@ def dcm_order_claims():
         statement_text="mutant: with v~ non-decreasing, the top-K items sorted decreasingly by w maximise f",
         description="Mutant: v~ in the opposite order to the list; drops the 'same order as v' hypothesis."))
     return out
+
+
+# The slide's remark 'WLOG v̄ decreasing' ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない').
+SRC = "000_0b27131c69d8f24c.txt"
+LOC_WLOG = f"{SRC}, Partial monitoring問題へのアプローチ ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない')"
+
+
+def _wlog_claims():
+    v1, v2, w1, w2 = sp.symbols("v1 v2 w1 w2")
+    f12 = 1 - (1 - v1 * w1) * (1 - v2 * w2)
+    f21 = 1 - (1 - v1 * w2) * (1 - v2 * w1)
+    box = {s: (0, 1) for s in (v1, v2, w1, w2)}
+    yield Claim(id="DCM-WLOG/swap-identity", spec_id="DCM-ORDER", source=LOC_WLOG, kind="identity", expected=True,
+                statement=sp.Eq(f12 - f21, (v1 - v2) * (w1 - w2)), domain=box,
+                description="swapping the two items changes f by (v1 − v2)(w1 − w2): the better item belongs at "
+                            "the position with the larger termination probability")
+    yield Claim(id="DCM-WLOG/unordered-v[K=2]", spec_id="DCM-ORDER", source=LOC_WLOG, kind="inequality",
+                expected=False, statement=sp.Ge(f12, f21), domain=box, assumptions=[sp.Ge(w1, w2)],
+                description="without v̄(1) ≥ v̄(2), putting the more attractive item first is not optimal")
+
+
+@register
+def dcm_wlog_claims():
+    """``DCM-WLOG/swap-identity`` — ``f((1,2), w, v) − f((2,1), w, v) = (v1 − v2)(w1 − w2)``;
+    ``DCM-WLOG/unordered-v[K=2]`` (expected false) — "better item first" is optimal only when v̄ decreases."""
+    return list(_wlog_claims())
+
+
+ERRATUM_1 = register_erratum(Erratum(
+    id="ERR-DCM-VTILDE-INDEX", source_file=SRC,
+    location="Partial monitoring問題へのアプローチ, display '∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k)'",
+    source_says="∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k): A* = argmax_{A ∈ Π_K(E)} f(A, w̄, ṽ)",
+    truth="the order must run to the last position, ṽ(1) ≥ … ≥ ṽ(K); ordering only the first k < K entries "
+          "does not suffice (K = 2, k = 1: ṽ = (0, 1/2) makes the w̄-sorted list suboptimal), and with ṽ(K) the "
+          "statement holds for every L, K (A* a maximiser)",
+    evidence_claims=("DCM-WLOG/unordered-v[K=2]", "DCM-ORDER"),
+    conclusion_survives="yes: with ṽ(K) the optimal list is the w̄-sorted top K for every non-increasing ṽ",
+    spec_id="DCM-ORDER"))
+
+#: this module's errata (the tests re-check their evidence)
+ERRATA = (ERRATUM_1,)

@@ -24,6 +24,7 @@ The bound itself (a regret bound with unknown ``C_2(ε)``, ``β(ε)``) lives in
 from __future__ import annotations
 
 import itertools
+import math
 from fractions import Fraction
 from functools import cache, partial
 
@@ -47,6 +48,7 @@ from clickbound.lemmas.support.dcm_algebra import (
     vec,
     verify_certificate,
 )
+from clickbound.lemmas.support.derive import Derivation, proved
 
 SOURCE_T1 = f"{SOURCE_000}, 定理1 (slides '定理1:期待リグレットの上限(特殊形)', '定理1:証明のつづき')"
 G = sp.Symbol("g", real=True)  # γ
@@ -223,3 +225,52 @@ def dcm_t1_claims():
     for K in K_VALUES:
         yield chain_claim(K)
     yield chain_claim(2, "no-alpha")
+
+
+# Single steps of Theorem 1's proof and of the summary slide's reading of it.
+SRC = "000_0b27131c69d8f24c.txt"
+LOC_SUMMARY = f"{SRC}, 理論解析の結果(気持ち)"
+LOC_T1 = f"{SRC}, 定理1:証明のつづき ('A*の順番をどう並び替えても最適')"
+
+
+def _decide_order_free(budget_s: float) -> Outcome:
+    d = Derivation("for every K: with v̄ ≡ γ, f(A, w̄, v̄) = 1 − ∏_k (1 − γ w̄(a_k)) does not depend on the order of A")
+    d.argument("the factors 1 − γ w̄(a_k) do not involve the position k once v̄(k) = γ for all k, and a finite "
+               "product of commuting factors is the same in every order", "commutativity of multiplication")
+    g = sp.Symbol("gamma")
+    n = 0
+    for K in range(1, 6):
+        x = sp.symbols(f"x1:{K + 1}")
+        base = sp.expand(1 - math.prod((1 - g * xk for xk in x), start=sp.Integer(1)))
+        for perm in itertools.permutations(x):
+            other = sp.expand(1 - math.prod((1 - g * xk for xk in perm), start=sp.Integer(1)))
+            if other != base:
+                return Outcome("refuted", "symbolic expansion", counterexample={"K": K, "order": str(perm)})
+            n += 1
+    d.holds("cross-check: every ordering of K = 1..5 symbolic attractions expands to the same polynomial", n == 153,
+            f"{n} orderings compared")
+    return proved(d.artefact(), method="commutativity + symbolic expansion K ≤ 5", scope="all")
+
+
+def _k_monotone_claim() -> Claim:
+    p, L = sp.symbols("p L")
+    return Claim(id="DCM-T1/K-monotone[K=1]", spec_id="DCM-T1", source=LOC_SUMMARY, kind="inequality",
+                 expected=False, statement=sp.Le((L - 2) / (1 - p), L - 1),
+                 domain={p: (0, sp.Rational(9, 10)), L: (3, 100)},
+                 description="'Kとは逆相関' for Theorem 1 on B_LB: (L−K)/α with α = (1−p)^(K−1) does not decrease "
+                             "from K = 1 to K = 2 in general")
+
+
+@register
+def dcm_t1_step_claims():
+    """``DCM-T1/order-free`` — with v̄ ≡ γ every ordering of A* is optimal (every K);
+    ``DCM-T1/K-monotone[K=1]`` (expected false) — "Kとは逆相関" (summary slide): on ``B_LB`` Theorem 1's
+    coefficient ``(L−K)/(1−p)^{K−1}`` grows from K = 1 to K = 2 (e.g. p = 1/2, L = 10)."""
+    return [
+        ProcedureClaim(id="DCM-T1/order-free", spec_id="DCM-T1", source=LOC_T1, kind="identity", expected=True,
+                       decide=_decide_order_free,
+                       statement_text="for every K: with v̄(1) = … = v̄(K) = γ, f(A, w̄, v̄) is the same for every "
+                                      "ordering of the items of A (so every ordering of A* is optimal)",
+                       description="'v̄(1) = … = v̄(K) = γ なのでA*の順番をどう並び替えても最適'"),
+        _k_monotone_claim(),
+    ]

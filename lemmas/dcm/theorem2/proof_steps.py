@@ -1,7 +1,6 @@
-"""Single steps of the DCM Theorem 2 and Theorem 3 proofs, and the 'WLOG v̄ decreasing' remark (source 000).
+"""Single steps of the DCM Theorem 2 proof (source 000).
 
-Source ``000_0b27131c69d8f24c.txt``, slides '定理2:証明のつづき', '定理3:期待リグレットの下限(特殊形)'
-and 'Partial monitoring問題へのアプローチ' ("v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない").
+Source ``000_0b27131c69d8f24c.txt``, slide '定理2:証明のつづき'.
 
 Theorem 2 (v̄ non-increasing, ``A_t'`` = ``A_t`` re-sorted by w̄, items numbered so that w̄ decreases):
 
@@ -15,15 +14,9 @@ Theorem 2 (v̄ non-increasing, ``A_t'`` = ``A_t`` re-sorted by w̄, items number
   under "•="): ``Σ_{k≤i}(w̄(a*_k) − w̄(a^t_k)) ≤ (1/α)[f_i(A*, w̄) − f_i(A_t, w̄)]`` for every i ≤ K,
   which needs the prefix sorted first (Lemma 2 wants x ≥ y) and ``α ≤ (1 − p_max)^{i−1}``.
 
-Theorem 3 ("各アイテムについて、実際にアイテムとして出された回数 ≥ DBに入った回数"):
-
-* ``DCM-T3/Tn-vs-shown`` (expected false) — ``T_n(e)`` includes the initial ``T_0(e) = 1`` from
-  ``w_0``, so "shown ≥ recorded" fails (an item never shown has ``T_n(e) = 1``);
-* ``DCM-T3/Tn-minus-one`` — ``T_n(e) − 1 ≤ #{t ≤ n : e ∈ A_t}`` for every policy and realisation
-  (erratum ``ERR-DCM-T3-TN-INIT``; the liminf is unchanged).
-
-WLOG: ``DCM-WLOG/swap-identity`` — ``f((1,2), w, v) − f((2,1), w, v) = (v1 − v2)(w1 − w2)``;
-``DCM-WLOG/unordered-v[K=2]`` (expected false) — "better item first" is optimal only when v̄ decreases.
+The single steps of Theorem 3's proof are in :mod:`clickbound.lemmas.dcm.theorem3.proof_steps`, the
+'WLOG v̄ decreasing' remark in :mod:`clickbound.lemmas.dcm.order`, Theorem 1's 'every ordering of A*'
+step in :mod:`clickbound.lemmas.dcm.theorem1`.
 """
 from __future__ import annotations
 
@@ -34,15 +27,12 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.derive import Derivation, proved
 
 SRC = "000_0b27131c69d8f24c.txt"
 LOC_T2 = f"{SRC}, 定理2:証明のつづき"
-LOC_T3 = f"{SRC}, 定理3:期待リグレットの下限(特殊形) ('実際にアイテムとして出された回数 ≥ DBに入った回数')"
-LOC_WLOG = f"{SRC}, Partial monitoring問題へのアプローチ ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない')"
-LOC_T1 = f"{SRC}, 定理1:証明のつづき ('A*の順番をどう並び替えても最適')"
 SEED = 20161109
 #: brute-force cross-checks: (L, K) sizes and seeded rational instances per size
 SIZES = ((2, 1), (3, 2), (4, 2), (4, 3), (5, 3))
@@ -146,84 +136,6 @@ def _decide_prefix(budget_s: float) -> Outcome:
                   pairs=n)
 
 
-def _run_T(policy, L, K, clicks):
-    """``T_n(e)`` (with ``T_0 = 1``) and times shown, for a fixed list per round and given click vectors."""
-    T, shown = [1] * L, [0] * L
-    for A, c in zip(policy, clicks):
-        for e in A:
-            shown[e] += 1
-        ks = [k for k, ck in enumerate(c) if ck]
-        for k in range(ks[-1] + 1 if ks else K):
-            T[A[k]] += 1
-    return T, shown
-
-
-def _decide_tn_vs_shown(budget_s: float) -> Outcome:
-    T, shown = _run_T([(0,)], L=2, K=1, clicks=[(0,)])
-    if shown[1] >= T[1]:  # pragma: no cover - fixed instance
-        raise AssertionError("counterexample does not re-verify")
-    return Outcome("refuted", "exact counterexample", counterexample={
-        "L": 2, "K": 1, "n": 1, "A_1": "(item 1)", "clicks": "(0,)", "item": 2,
-        "times shown": shown[1], "T_n(e) (T_0 = 1 from w_0)": T[1]})
-
-
-def _decide_tn_minus_one(budget_s: float) -> Outcome:
-    d = Derivation("for every policy, realisation and n: T_n(e) − 1 ≤ #{t ≤ n : e ∈ A_t}")
-    t, n = sp.symbols("t n", integer=True, positive=True)
-    Tf = sp.Function("T")
-    d.argument("round t adds 1 to T(e) iff e = a_k^t for some k ≤ min(C_last, K) (Algorithm 1's update loop); "
-               "the items of A_t are distinct, so the increment is ≤ 1{e ∈ A_t}", "Algorithm 1, A_t ∈ Π_K(E)")
-    d.equal("symbolic n: Σ_(t=1..n) (T_t(e) − T_(t−1)(e)) telescopes to T_n(e) − T_0(e), T_0(e) = 1",
-            sp.Sum(Tf(t) - Tf(t - 1), (t, 1, n)).doit(), Tf(n) - Tf(0))
-    L_, K_ = sp.symbols("L K", positive=True)
-    d.equal("the −1 per item vanishes after dividing by log n: lim (L − K)/log n = 0",
-            sp.limit((L_ - K_) / sp.log(n), n, sp.oo), 0)
-    m = 0
-    for K in range(1, 7):
-        for c in itertools.product((0, 1), repeat=K):
-            A = tuple(range(K))
-            T, shown = _run_T([A], L=K + 1, K=K, clicks=[c])
-            if any(T[e] - 1 > shown[e] for e in range(K + 1)):
-                return Outcome("refuted", "exact enumeration", counterexample={"K": K, "clicks": c})
-            m += 1
-    d.holds("cross-check: one round, every click vector, K = 1..6 (each item's increment ≤ shown)", m == 126,
-            f"{m} click vectors")
-    return proved(d.artefact(), method="increment bound + telescoping (symbolic n); enumeration", scope="all")
-
-
-def _wlog_claims():
-    v1, v2, w1, w2 = sp.symbols("v1 v2 w1 w2")
-    f12 = 1 - (1 - v1 * w1) * (1 - v2 * w2)
-    f21 = 1 - (1 - v1 * w2) * (1 - v2 * w1)
-    box = {s: (0, 1) for s in (v1, v2, w1, w2)}
-    yield Claim(id="DCM-WLOG/swap-identity", spec_id="DCM-ORDER", source=LOC_WLOG, kind="identity", expected=True,
-                statement=sp.Eq(f12 - f21, (v1 - v2) * (w1 - w2)), domain=box,
-                description="swapping the two items changes f by (v1 − v2)(w1 − w2): the better item belongs at "
-                            "the position with the larger termination probability")
-    yield Claim(id="DCM-WLOG/unordered-v[K=2]", spec_id="DCM-ORDER", source=LOC_WLOG, kind="inequality",
-                expected=False, statement=sp.Ge(f12, f21), domain=box, assumptions=[sp.Ge(w1, w2)],
-                description="without v̄(1) ≥ v̄(2), putting the more attractive item first is not optimal")
-
-
-def _decide_order_free(budget_s: float) -> Outcome:
-    d = Derivation("for every K: with v̄ ≡ γ, f(A, w̄, v̄) = 1 − ∏_k (1 − γ w̄(a_k)) does not depend on the order of A")
-    d.argument("the factors 1 − γ w̄(a_k) do not involve the position k once v̄(k) = γ for all k, and a finite "
-               "product of commuting factors is the same in every order", "commutativity of multiplication")
-    g = sp.Symbol("gamma")
-    n = 0
-    for K in range(1, 6):
-        x = sp.symbols(f"x1:{K + 1}")
-        base = sp.expand(1 - math.prod((1 - g * xk for xk in x), start=sp.Integer(1)))
-        for perm in itertools.permutations(x):
-            other = sp.expand(1 - math.prod((1 - g * xk for xk in perm), start=sp.Integer(1)))
-            if other != base:
-                return Outcome("refuted", "symbolic expansion", counterexample={"K": K, "order": str(perm)})
-            n += 1
-    d.holds("cross-check: every ordering of K = 1..5 symbolic attractions expands to the same polynomial", n == 153,
-            f"{n} orderings compared")
-    return proved(d.artefact(), method="commutativity + symbolic expansion K ≤ 5", scope="all")
-
-
 @register
 def dcm_proof_steps_claims():
     return [
@@ -246,20 +158,6 @@ def dcm_proof_steps_claims():
                        statement_text="for every K and i ≤ K: Σ_(k≤i)(w̄(a*_k) − w̄(a^t_k)) ≤ (1/α)[f_i(A*, w̄) − "
                                       "f_i(A_t, w̄)], α = (1 − p_max)^(K−1) > 0",
                        description="the final step of Theorem 2's proof, which the slides do not display"),
-        ProcedureClaim(id="DCM-T3/Tn-vs-shown", spec_id="DCM-T3", source=LOC_T3, kind="inequality", expected=False,
-                       decide=_decide_tn_vs_shown,
-                       statement_text="for every policy and n: #{t ≤ n : e ∈ A_t} ≥ T_n(e) (T_n counts T_0(e) = 1)",
-                       description="an item never shown has T_n(e) = 1 > 0"),
-        ProcedureClaim(id="DCM-T3/Tn-minus-one", spec_id="DCM-T3", source=LOC_T3, kind="inequality", expected=True,
-                       decide=_decide_tn_minus_one,
-                       statement_text="for every policy, realisation and n: T_n(e) − 1 ≤ #{t ≤ n : e ∈ A_t}",
-                       description="per-round increment ≤ shown; telescoping over symbolic n"),
-        *_wlog_claims(),
-        ProcedureClaim(id="DCM-T1/order-free", spec_id="DCM-T1", source=LOC_T1, kind="identity", expected=True,
-                       decide=_decide_order_free,
-                       statement_text="for every K: with v̄(1) = … = v̄(K) = γ, f(A, w̄, v̄) is the same for every "
-                                      "ordering of the items of A (so every ordering of A* is optimal)",
-                       description="'v̄(1) = … = v̄(K) = γ なのでA*の順番をどう並び替えても最適'"),
     ]
 
 
@@ -272,36 +170,5 @@ ERRATUM_1 = register_erratum(Erratum(
     conclusion_survives="yes: with A* in the first term the step is Lemma 1 and the chain continues as printed",
     spec_id="DCM-T2"))
 
-ERRATUM_2 = register_erratum(Erratum(
-    id="ERR-DCM-T3-TN-INIT", source_file=SRC,
-    location="定理3:期待リグレットの下限(特殊形), step 'B_LBの仮定 ≥ γαΔ Σ E[T_n(e)]'",
-    source_says="γα E[Σ_t (Σ_k w_t(a*_k) − Σ_k w_t(a^t_k))] ≥ γαΔ Σ_{e=K+1}^L E[T_n(e)], because "
-                "'実際にアイテムとして出された回数 ≥ DBに入った回数'",
-    truth="T_n(e) counts the initial observation w_0 (T_0(e) = 1), so only times shown ≥ T_n(e) − 1 and the step "
-          "gives γαΔ Σ_e (E[T_n(e)] − 1); an item never shown has T_n(e) = 1",
-    evidence_claims=("DCM-T3/Tn-vs-shown", "DCM-T3/Tn-minus-one"),
-    conclusion_survives="yes: the −(L−K) term vanishes after dividing by log n, so the liminf and Theorem 3 stand",
-    spec_id="DCM-T3"))
-
-ERRATUM_3 = register_erratum(Erratum(
-    id="ERR-DCM-VTILDE-INDEX", source_file=SRC,
-    location="Partial monitoring問題へのアプローチ, display '∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k)'",
-    source_says="∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k): A* = argmax_{A ∈ Π_K(E)} f(A, w̄, ṽ)",
-    truth="the order must run to the last position, ṽ(1) ≥ … ≥ ṽ(K); ordering only the first k < K entries "
-          "does not suffice (K = 2, k = 1: ṽ = (0, 1/2) makes the w̄-sorted list suboptimal), and with ṽ(K) the "
-          "statement holds for every L, K (A* a maximiser)",
-    evidence_claims=("DCM-WLOG/unordered-v[K=2]", "DCM-ORDER"),
-    conclusion_survives="yes: with ṽ(K) the optimal list is the w̄-sorted top K for every non-increasing ṽ",
-    spec_id="DCM-ORDER"))
-
-ERRATUM_4 = register_erratum(Erratum(
-    id="ERR-DCM-L3-ORDER-SYMBOL", source_file=SRC, location="補題3 (slide '準備:一般形の上限を示すための補題')",
-    source_says="∀x ∈ [0,1]^K, ∀c ∈ [0,1]^K s.t. c_1 ≥ … c_K",
-    truth="a relation is missing before c_K: the hypothesis is c_1 ≥ … ≥ c_K, and it is needed (Lemma 3 fails "
-          "for unsorted c at K = 3); with it Lemma 3 holds for every K",
-    evidence_claims=("DCM-L3", "DCM-L3/c-unsorted[K=3]"),
-    conclusion_survives="yes: the intended hypothesis is clear and Lemma 3 holds under it",
-    spec_id="DCM-L3"))
-
 #: this module's errata (the tests re-check their evidence)
-ERRATA = (ERRATUM_1, ERRATUM_2, ERRATUM_3, ERRATUM_4)
+ERRATA = (ERRATUM_1,)

@@ -1,10 +1,8 @@
-"""The shape of the DCM upper bounds: Theorem 2 at constant v̄, the g(K) question, K-dependence, optimality.
+"""The shape of DCM Theorem 2's bound: at constant v̄, the g(K) question, the summary slide's order.
 
 Source ``000_0b27131c69d8f24c.txt``, slides '理論解析の結果(気持ち)' (the orders
-``O(γ(L−K) log n)`` and ``O(γ(L−g(K)) log n)``, "Lに対して線形で悪化し、nに対してlogで悪化し、
-Kとは逆相関", "gはKの増加正値関数?"), '定理1', '定理2', '定理3', '実験1' (the order
-``O(γ(L−K) Δ(1+log(1/Δ))/D_KL(p−Δ‖p) log n)`` on ``B_LB``) and the summary's
-"regret最適保証". Write ``P1(i)`` for Proposition 1's bound at ``i``.
+``O(γ(L−K) log n)`` and ``O(γ(L−g(K)) log n)``, "gはKの増加正値関数?"), '定理1' and '定理2'.
+Write ``P1(i)`` for Proposition 1's bound at ``i``.
 
 * ``DCM-T2/reduces-to-T1`` — Theorem 2's bound is ``Σ_i (v̄(i) − v̄(i+1))/α · P1(i)`` and Theorem 1's is
   ``(γ/α) P1(K)``; with ``v̄ ≡ γ`` (and ``v̄(K+1) = 0``) the weights vanish for ``i < K`` and equal ``γ``
@@ -15,10 +13,10 @@ Kとは逆相関", "gはKの増加正値関数?"), '定理1', '定理2', '定理
   answer to the presenter's question; ``γ`` must be read as ``v̄(1)`` and g depends on v̄, not on K alone.
 * ``DCM-T2/order-as-printed[K=2]`` (expected false) — the slide attaches ``O(γ(L−K) log n)`` to the
   decreasing case: with ``γ = v̄(1)`` the weight is ``v̄(1)(L−2) + (v̄(1) − v̄(2))``, not ``v̄(1)(L−2)``.
-* ``DCM-T1/K-monotone[K=1]`` (expected false) — "Kとは逆相関": on ``B_LB`` Theorem 1's coefficient is
-  ``(L−K)/(1−p)^{K−1}`` times a K-free factor, and it grows from K = 1 to K = 2 (e.g. p = 1/2, L = 10).
-* ``DCM-T13/BLB-ratio`` — on ``B_LB``, Theorem 1's log-n coefficient (ε → 0) is
-  ``(γ/α)(L−K)Δ(1+log(1/Δ))/D_KL(p−Δ‖p)`` and its ratio to Theorem 3's is ``(1+log(1/Δ))/α² ≥ 1``.
+
+Theorem 1's K-dependence ("Kとは逆相関") is in :mod:`clickbound.lemmas.dcm.theorem1`, the ratio of
+Theorem 1's to Theorem 3's bound on ``B_LB`` in :mod:`clickbound.lemmas.dcm.theorem3.shape`, the
+order ratio of the second experiment in :mod:`clickbound.lemmas.dcm.experiments`.
 """
 from __future__ import annotations
 
@@ -31,8 +29,6 @@ from clickbound.lemmas.support.derive import Derivation, proved
 SRC = "000_0b27131c69d8f24c.txt"
 LOC_SUMMARY = f"{SRC}, 理論解析の結果(気持ち)"
 LOC_T2 = f"{SRC}, 定理2:期待リグレットの上限(一般形) and 疑問点 ('gはKの増加正値関数')"
-LOC_T13 = f"{SRC}, 定理1, 定理3, 実験1 (上限 on B_LB) and まとめ ('regret最適保証')"
-LOC_EXP2 = f"{SRC}, 実験2:人工データによる他の手法との比較 ('O(KL) なRankedKL-UCBとは \"K=4\" 倍の差')"
 #: K for which the weight-sum identity is also expanded exactly (cross-check of the every-K route)
 K_EXPANDED = tuple(range(1, 11))
 
@@ -99,25 +95,6 @@ def _decide_weight_sum(budget_s: float) -> Outcome:
     return proved(d.artefact(), method="Abel summation (every K) + exact expansion K = 1..10", scope="all")
 
 
-def _decide_ratio(budget_s: float) -> Outcome:
-    d = Derivation("on B_LB: Theorem 1's log n coefficient / Theorem 3's constant = (1 + log(1/Δ))/α² ≥ 1")
-    g, al, Dl, D = sp.symbols("gamma alpha Delta D", positive=True)  # D = D_KL(p − Δ ‖ p) > 0
-    L, K, e = sp.symbols("L K e", integer=True, positive=True)
-    c = Dl * (1 + sp.log(1 / Dl)) / D
-    d.argument("on B_LB(L, [K], p, Δ, γ) every e > K has Δ_(e,K) = p − (p − Δ) = Δ and D_KL(w̄(e)‖w̄(K)) = "
-               "D_KL(p − Δ‖p) = D, so each term of Theorem 1's sum is c = Δ(1 + log(1/Δ))/D",
-               "the definition of B_LB (DCM-BLB) and of Δ_(e,i)")
-    t1 = sp.summation(g / al * c, (e, K + 1, L))
-    d.equal("Σ_(e=K+1..L) (γ/α) c = (γ/α)(L − K) Δ(1 + log(1/Δ))/D (ε → 0)", t1, g / al * (L - K) * c)
-    t3 = g * al * (L - K) * Dl / D
-    ratio = sp.simplify(t1 / t3)
-    d.equal("ratio to Theorem 3's γα(L − K)Δ/D", ratio, (1 + sp.log(1 / Dl)) / al ** 2)
-    d.argument("0 < Δ ≤ 1 gives log(1/Δ) ≥ 0 and 0 < α ≤ 1 gives 1/α² ≥ 1, so the ratio is ≥ 1, = 1 only at "
-               "Δ = 1 = α (p = 1, K = 1): the bounds match in L − K, γ and log n, not in Δ or α",
-               "monotonicity of log and of x ↦ 1/x²")
-    return proved(d.artefact(), method="derivation", scope="all")
-
-
 def _order_as_printed_claim() -> Claim:
     v1, v2, L = sp.symbols("v1 v2 L")
     weight = (v1 - v2) * (L - 1) + v2 * (L - 2)
@@ -126,25 +103,6 @@ def _order_as_printed_claim() -> Claim:
                  domain={v1: (0, 1), v2: (0, 1), L: (3, 100)}, assumptions=[sp.Ge(v1, v2)],
                  description="the slide's O(γ(L−K) log n) for decreasing v̄, read with γ = v̄(1): Theorem 2's "
                              "weighted term count at K = 2 is v1(L−2) + (v1 − v2), so equality needs v1 = v2")
-
-
-def _k_monotone_claim() -> Claim:
-    p, L = sp.symbols("p L")
-    return Claim(id="DCM-T1/K-monotone[K=1]", spec_id="DCM-T1", source=LOC_SUMMARY, kind="inequality",
-                 expected=False, statement=sp.Le((L - 2) / (1 - p), L - 1),
-                 domain={p: (0, sp.Rational(9, 10)), L: (3, 100)},
-                 description="'Kとは逆相関' for Theorem 1 on B_LB: (L−K)/α with α = (1−p)^(K−1) does not decrease "
-                             "from K = 1 to K = 2 in general")
-
-
-def _decide_exp2_ratio(budget_s: float) -> Outcome:
-    from fractions import Fraction
-    L, K = 16, 4
-    ratio = Fraction(K * L, L - K)
-    if ratio == K:  # pragma: no cover - fixed numbers
-        raise AssertionError("ratio equals K")
-    return Outcome("refuted", "exact arithmetic", counterexample={
-        "L": L, "K": K, "KL/(L-K)": str(ratio), "KL/L (O(KL) against O(L))": str(Fraction(K * L, L))})
 
 
 @register
@@ -159,16 +117,6 @@ def dcm_theorem_shape_claims():
                                       "Σ_(k≤K) v̄(k)/v̄(1) non-decreasing, 1 ≤ g ≤ K, g = K iff v̄ constant",
                        decide=_decide_weight_sum, description="Abel summation; answers 'gはKの増加正値関数?'"),
         _order_as_printed_claim(),
-        _k_monotone_claim(),
-        ProcedureClaim(id="DCM-T13/BLB-ratio", spec_id="DCM-T3", source=LOC_T13, kind="identity", expected=True,
-                       statement_text="on B_LB(L, [K], p, Δ, γ): Theorem 1's log n coefficient (ε → 0) is "
-                                      "(γ/α)(L−K)Δ(1+log(1/Δ))/D_KL(p−Δ‖p), (1+log(1/Δ))/α² ≥ 1 times Theorem 3's",
-                       decide=_decide_ratio, description="upper and lower bound differ by (1+log(1/Δ))/α²"),
-        ProcedureClaim(id="DCM-EXP2/order-ratio", spec_id="EXP-DCM-3ab", source=LOC_EXP2, kind="computation",
-                       expected=False, decide=_decide_exp2_ratio,
-                       statement_text="on B_LB(16, [4], …): the orders O(KL) (RankedKL-UCB) and O(L−K) (dcmKL-UCB) "
-                                      "predict a ratio of K = 4",
-                       description="KL/(L−K) = 16/3; a K-fold gap is what O(KL) against O(L) predicts"),
     ]
 
 

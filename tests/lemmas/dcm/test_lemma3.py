@@ -88,3 +88,9 @@ def test_sort_expressions_checked_and_wrong_sort_refused():
 
 def test_notational_point_recorded():
     assert "tilde" in L3.__doc__ and "x~" in L3.l3_claim(3).description
+
+
+def test_errata_evidence_of_this_module():
+    # ERR-DCM-L3-ORDER-SYMBOL: its evidence DCM-L3 and DCM-L3/c-unsorted[K=3] are this module's claims
+    from catalogue_kit import assert_errata_evidence
+    assert_errata_evidence(L3.ERRATA, "000_0b27131c69d8f24c.txt", conclusion_survives=True)

@@ -1,6 +1,6 @@
-"""Claims and errata of lemmas/dcm/model.py (source 000_0b27131c69d8f24c.txt): every claim comes out as registered."""
+"""Claims of lemmas/dcm/model.py (source 000_0b27131c69d8f24c.txt): every claim comes out as registered."""
 import pytest
-from catalogue_kit import assert_as_registered, assert_errata_evidence, claims_by_id, verdict
+from catalogue_kit import assert_as_registered, claims_by_id, verdict
 
 from clickbound.lemmas.dcm import model as mod
 
@@ -16,19 +16,6 @@ def verdicts():
 @pytest.mark.parametrize("cid", sorted(CLAIMS))
 def test_claim_comes_out_as_registered(cid, verdicts):
     assert_as_registered(CLAIMS[cid], verdicts[cid])
-
-
-def test_errata_evidence_of_this_module(verdicts):
-    # evidence from other catalogue modules (DCM-L1, …) is checked by their own tests
-    assert_errata_evidence(mod.ERRATA, "000_0b27131c69d8f24c.txt", only=CLAIMS, conclusion_survives=True)
-
-
-def test_example_records_match_the_slide_order():
-    # slide 実験2: First Click, (mislabelled) Last Click, RankedKL-UCB, dcmKL-UCB
-    got = [mod.example_records(v) for v in ("first-click", "last-click", "ranked", "dcm")]
-    assert tuple(got) == mod.SLIDE_RECORDS
-    with pytest.raises(ValueError):
-        mod.example_records("middle-click")
 
 
 def test_dcm_round_agrees_with_bounds_click_reward():

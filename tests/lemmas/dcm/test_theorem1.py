@@ -98,3 +98,10 @@ def test_blb_instance_validation():
         p1.blb_instance(3, 3, Fraction(1, 5), Fraction(1, 10), Fraction(1))
     with pytest.raises(ValueError, match="delta"):
         p1.blb_instance(4, 2, Fraction(1, 5), Fraction(3, 10), Fraction(1))
+
+
+@pytest.mark.parametrize("claim", t1.dcm_t1_step_claims(), ids=lambda c: c.id)
+def test_single_steps_come_out_as_registered(claim):
+    # DCM-T1/order-free and DCM-T1/K-monotone[K=1] (single steps of Theorem 1's proof and of its summary)
+    from catalogue_kit import assert_as_registered
+    assert_as_registered(claim)
