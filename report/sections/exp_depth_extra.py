@@ -334,3 +334,6 @@ register_section(Section(name="exp_pbmts_sampler", title="EXP-PBMTS-sampler: PBM
                          order=163, compute=_sampler_compute, render=_sampler_render,
                          description="goodness of fit of the rejection sampler on exact densities",
                          needs=("clickbound.sim",)))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("OD-T1", "OD-VS-PBM", "PBM-UCB", "ALG-ODUCB", "ALG-PBMUCB", "ALG-PBMTS")

@@ -217,3 +217,6 @@ EXPERIMENT = register_experiment(Experiment(
                     bound_verdicts("DCM-T3")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-FACT", "DCM-T3", "LAI-ROBBINS", "KLUCB-ASYMP", "SMAB-LAI-ROBBINS", "ALG-KLUCB")

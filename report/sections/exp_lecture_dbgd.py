@@ -272,3 +272,6 @@ SECTION = register_section(Section(
     name="exp_lecture_dbgd", title=f"{ID}: DBGD against its T^(3/4) bound; interleaving vs the true preference",
     order=174, compute=compute, render=render,
     description="Dueling bandit gradient descent on ranker balls; assumptions checked; exact interleaving agreement."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DUEL-REGRET", "DUEL-CONVEX", "INTERLEAVE-BALANCED", "DBGD-BOUND")

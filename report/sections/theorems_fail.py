@@ -432,3 +432,6 @@ SECTION = register_section(Section(
     name="theorems_fail", title="Where the theorems fail: bound-violation search and tightness atlas",
     order=180, compute=compute, render=render,
     description="issue 13b: every upper bound searched on small instances, violations confirmed at n ≥ 10^6"))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("VIOL", "FB-UNBIASED", "FB-FIX", "UCB1-BOUND", "DCM-ORDER")
