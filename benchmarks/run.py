@@ -163,7 +163,7 @@ def bench_cascadeucb1(n, peer_steps, repeat=5, peer_repeat=3):
 def bench_index(n_points):
     import mpmath as mp
 
-    from clickbound.lemmas.klucb import klucb_index_mp
+    from clickbound.lemmas.lecture.klucb import klucb_index_mp
 
     print(f"\n[4] KL-UCB index: bounds.kl (numba, vectorised) vs pure-Python SMPyBandits klucbBern, {n_points:,} points")
     rng = np.random.default_rng(3)

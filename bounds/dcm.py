@@ -269,3 +269,20 @@ def dcm_t3_fact_as_printed(L: int, K: int, p: float, delta: float, gamma: float,
     """
     return _t3(L, K, p, delta, gamma, n, 2, "DCM-FACT/as-printed",
                "the Fact as printed (Δ/D_KL per item) chained literally; not what the theorem states")
+
+
+#: the SPEC/claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "dcm_alpha": ("DCM-T1", "DCM-T2"),
+    "pair_constant": ("DCM-P1",),
+    "cascade_sum": ("DCM-P1",),
+    "dcm_p1": ("DCM-P1",),
+    "dcm_t1": ("DCM-T1",),
+    "dcm_t2_terms": ("DCM-T2",),
+    "dcm_t2": ("DCM-T2",),
+    "dcm_t2_presenter_g": ("DCM-T2",),
+    "dcm_t2_equal_constant_count": ("DCM-T2",),
+    "blb_attractions": ("DCM-BLB",),
+    "dcm_t3": ("DCM-T3",),
+    "dcm_t3_fact_as_printed": ("DCM-FACT", "DCM-T3"),
+}

@@ -271,3 +271,15 @@ def od_vs_pbm_ratio(P: Sequence[float], alpha: float = 0.5, eps: float = 0.0) ->
         raise ValueError(f"alpha must be a finite number >= 1/2, got {alpha!r}")
     eps = check_nonneg("eps", eps)
     return float(16.0 * (1.0 + eps) / (32.0 * alpha * P[-1] ** 2))
+
+
+#: the SPEC/claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "second_best_gap": ("OD-T1",),
+    "depth_factor": ("OD-T1",),
+    "best_d": ("OD-T1",),
+    "gap_bracket": ("OD-T1",),
+    "od_t1_bound": ("OD-T1",),
+    "pbm_ucb_bound": ("PBM-UCB", "OD-VS-PBM"),
+    "od_vs_pbm_ratio": ("OD-VS-PBM",),
+}

@@ -128,3 +128,13 @@ def ucb1_bound_corrected(mu: Sequence[float], T: int, alpha: float) -> BoundResu
     ``E[T_a] ≤ 2αΔ_a^{-2} log T + 2α/(α−1)`` (UCB1-SUM).
     """
     return _ucb1(mu, T, alpha, corrected=True)
+
+
+#: the SPEC/claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "lai_robbins_pulls": ("LAI-ROBBINS", "DCM-FACT"),
+    "lai_robbins": ("LAI-ROBBINS", "DCM-FACT", "SMAB-LAI-ROBBINS"),
+    "klucb_asymptotic": ("KLUCB-ASYMP",),
+    "ucb1_bound_as_printed": ("UCB1-BOUND",),
+    "ucb1_bound_corrected": ("UCB1-BOUND",),
+}

@@ -19,6 +19,8 @@ COMMANDS = {
     "ledger": ("clickbound.report.cmd_ledger", "the source ledger: verdict counts and coverage per source"),
     "simulate": ("clickbound.report.cmd_simulate", "simulate a policy on a click model (or a TOML grid)"),
     "report": ("clickbound.report.cmd_report", "compute and render the bound-vs-empirical report"),
+    "explain": ("clickbound.report.cmd_explain",
+                "everything about one ID: claims, errata, ledger entries, bounds, policies, report sections"),
     "violations": ("clickbound.report.cmd_violations",
                    "search every bound for an instance where it fails; confirm and record (issue 13b)"),
 }

@@ -358,7 +358,7 @@ NOT_SEARCHED = {
                           "constant of Kveton et al. 2015a Theorem 2, Σ_(e>K) 12/Δ_(e,K) log n + (π²/3)L, is "
                           "searched as CASCADE-UCB1/kveton2015a-recalled, recalled and not in the sources)",
     "DCM-FACT/as-printed": "not a theorem's bound: the Fact as printed chained literally (decided exactly "
-                           "in lemmas/dcm_lower_bound.py)",
+                           "in lemmas/dcm/theorem3/lower_bound.py)",
 }
 
 

@@ -54,3 +54,6 @@ def _prefetch_rows(p: dict) -> list:
 SECTION = register_section(Section(
     name="meta", title="Run metadata", order=1000, compute=compute, render=render,
     description="versions, seeds, profile and wall times"))
+
+#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+SPEC_IDS = ()

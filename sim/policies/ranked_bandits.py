@@ -200,7 +200,7 @@ class _RankedBandits(Policy):
 
     @property
     def T(self) -> np.ndarray:
-        """``N`` under the name the per-position records use (``RankedKL-UCB.T``; tests/lemmas/test_feedback_rules.py)."""
+        """``N`` under the name the per-position records use (``RankedKL-UCB.T``; tests/lemmas/support/test_feedback_rules.py)."""
         return self.N
 
     def initialise(self, x0):
