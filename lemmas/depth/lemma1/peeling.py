@@ -3,7 +3,7 @@
 Source: ``001_eb740855b56fcd8b.txt``, 5 リグレット解析, 補題 1 ("α > 1/2 のとき … ≤ 2LKζ(2α)") and 定理 1's
 last term ``2LKζ(2α)``.  The per-round peeling bound itself — for every sampling rule and η > 1,
 ``Pr(|θ̂_i(t) − θ_i| > sqrt(α log t / n_i(t))) ≤ 2(⌊log_η t⌋ + 1) t^{−2α/η}`` — is the claim ``OD-L1/peeling``
-(with its exact check ``OD-L1/peeling-exact``) in :mod:`clickbound.lemmas.repair_weakest`.  This module
+(with its exact check ``OD-L1/peeling-exact``) in :mod:`clickbound.lemmas.studies.repair_weakest`.  This module
 gives what that repair makes of the lemma and the theorem:
 
 * ``OD-L1/peeling-constant``: summed over t, the bound is

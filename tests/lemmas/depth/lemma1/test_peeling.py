@@ -5,7 +5,7 @@ from fractions import Fraction as F
 import pytest
 from catalogue_kit import assert_as_registered
 from clickbound.bounds import depth
-from clickbound.lemmas import od_lemma1_peeling as pl
+from clickbound.lemmas.depth.lemma1 import peeling as pl
 
 CLAIMS = {c.id: c for c in pl.claims()}
 
