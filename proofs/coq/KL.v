@@ -344,7 +344,6 @@ Proof.
     left. rewrite <- KU. apply kl_strict_incr; lra.
 Qed.
 
-(*! claim KL-MONO *)
 (* KL-MONO (003_f899901a464da92a.txt, section "KL-UCB"; 000_0b27131c69d8f24c.txt,
    "UCB の計算"): for w ∈ [0, 1), q ↦ D_KL(w‖q) has D_KL(w‖w) = 0, the derivative
    (q − w)/(q(1 − q)) on (0, 1), is strictly increasing and convex on [w, 1), tends to
@@ -352,6 +351,7 @@ Qed.
    (the unique root of D_KL(w‖U) = L) for every level L >= 0.  The catalogue's
    T·D_KL(w‖q) <= g(t) is the level L = g(t)/T (T >= 1, g(t) >= 0); the edge w = 1
    (U = 1) is outside [w, 1) and is the catalogue's convention. *)
+(*! claim KL-MONO *)
 Theorem kl_mono (w : R) : 0 <= w < 1 ->
   kl w w = 0 /\
   (forall q, 0 < q < 1 -> is_derive (kl w) q ((q - w) / (q * (1 - q)))) /\
@@ -407,7 +407,6 @@ Proof.
   apply pinsker_gap_derive; assumption.
 Qed.
 
-(*! claim KL-PINSKER *)
 (* KL-PINSKER (003_f899901a464da92a.txt, section "KL-UCB", Pinsker's inequality):
    D_KL(p‖q) >= 2(p − q)² for every p ∈ [0, 1] and q ∈ (0, 1) (p ∈ {0, 1} with
    0 log 0 = 0).  Proof as in the catalogue's derivation: g(q) = D_KL(p‖q) − 2(p − q)²,
@@ -444,8 +443,10 @@ Proof.
   unfold pinsker_gap in Gq. lra.
 Qed.
 
+(* KL-PINSKER exactly as registered (box [1/10^6, 1 − 1/10^6]² for p and q), a corollary
+   of kl_pinsker above, which covers every p ∈ [0, 1], q ∈ (0, 1). *)
 (*! claim KL-PINSKER *)
-(* KL-PINSKER exactly as registered: the box [1/10^6, 1 − 1/10^6]² for p and q. *)
+(*! args p q *)
 Theorem kl_pinsker_registered_box (p q : R) :
   / 10 ^ 6 <= p <= 1 - / 10 ^ 6 -> / 10 ^ 6 <= q <= 1 - / 10 ^ 6 ->
   kl p q >= 2 * (p - q) ^ 2.
@@ -454,13 +455,8 @@ Proof.
   apply Rle_ge. apply kl_pinsker; lra.
 Qed.
 
-(*! claim KL-PINSKER/index *)
-(* KL-PINSKER/index (003_f899901a464da92a.txt, section "KL-UCB"; 000_0b27131c69d8f24c.txt,
-   "UCB の計算"): every q ∈ [w, 1) with T·D_KL(w‖q) <= g — in particular the KL-UCB index
-   U(w, T, t) = max{q ∈ [w, 1) : T·D_KL(w‖q) <= g(t)} of kl_mono — satisfies
-   q <= w + sqrt(g/(2T)), for every w ∈ [0, 1], T >= 1 and level g >= 0 (g = g(t) =
-   log t, or log t + 3 log log t for t >= 3, is >= 0 for t >= 1).  The edge w = 1 has
-   U = 1 <= 1 + sqrt(g/(2T)) (the catalogue's convention, outside [w, 1)). *)
+(* Every q ∈ [w, 1) with T·D_KL(w‖q) <= g satisfies q <= w + sqrt(g/(2T)) (Pinsker),
+   for every w ∈ [0, 1], T >= 1 and level g >= 0. *)
 Theorem klucb_index_le_pinsker (w q T g : R) :
   0 <= w <= 1 -> w <= q < 1 -> 1 <= T -> 0 <= g -> T * kl w q <= g ->
   q <= w + sqrt (g / (2 * T)).
@@ -475,4 +471,39 @@ Proof.
     replace (2 * T * (g / (2 * T))) with g by (field; lra).
     replace ((q - w) ^ 2) with ((w - q) ^ 2) by ring. nra. }
   apply sqrt_le_1_alt in S. rewrite <- Rsqr_pow2, sqrt_Rsqr in S by lra. lra.
+Qed.
+
+(* The exploration level of the index, bounds.kl.klucb_threshold (000_0b27131c69d8f24c.txt,
+   "UCB の計算": log t + 3 log log t, with the 3 log log t term dropped for t < 3). *)
+Definition klucb_threshold (t : R) : R :=
+  if Rlt_dec t 3 then ln t else ln t + 3 * ln (ln t).
+
+Lemma klucb_threshold_nonneg (t : R) : 1 <= t -> 0 <= klucb_threshold t.
+Proof.
+  intro Ht. unfold klucb_threshold. pose proof ln_1 as L1.
+  assert (L : ln 1 <= ln t) by (apply ln_le; lra).
+  destruct (Rlt_dec t 3) as [Y | N]; [lra |].
+  assert (L3 : 1 <= ln t).
+  { rewrite <- (ln_exp 1). apply ln_le; [apply exp_pos |]. pose proof exp_le_3. lra. }
+  assert (LL : ln 1 <= ln (ln t)) by (apply ln_le; lra).
+  lra.
+Qed.
+
+(* The KL-UCB feasible set {q ∈ [w, 1] : T·D_KL(w‖q) <= g(t)} with the catalogue's
+   conventions at q = 1: D_KL(w‖1) = +∞ unless w = 1, where it is 0. *)
+Definition klucb_feasible (w T t q : R) : Prop :=
+  (w <= q < 1 /\ T * kl w q <= klucb_threshold t) \/ (q = 1 /\ w = 1).
+
+(* KL-PINSKER/index (003_f899901a464da92a.txt, section "KL-UCB"; 000_0b27131c69d8f24c.txt,
+   "UCB の計算"): for every w ∈ [0, 1], T >= 1, t >= 1, every feasible q — in particular
+   the KL-UCB index U(w, T, t) = max{q ∈ [w, 1] : T·D_KL(w‖q) <= g(t)}, which exists by
+   kl_mono — satisfies q <= w + sqrt(g(t)/(2T)). *)
+(*! claim KL-PINSKER/index *)
+Theorem klucb_index_le_pinsker_threshold (w T t q : R) :
+  0 <= w <= 1 -> 1 <= T -> 1 <= t -> klucb_feasible w T t q ->
+  q <= w + sqrt (klucb_threshold t / (2 * T)).
+Proof.
+  intros Hw HT Ht [[Hq Hkl] | [E1 E2]].
+  - apply klucb_index_le_pinsker; try assumption. apply klucb_threshold_nonneg; exact Ht.
+  - subst. pose proof (sqrt_pos (klucb_threshold t / (2 * T))). lra.
 Qed.
