@@ -275,3 +275,224 @@ Proof.
   intros Hab L. unfold L. split; [| split; [intros; ring | reflexivity]].
   intros g h _ _ H. apply H. exact Hab.
 Qed.
+
+(* ------------------------------------------------------------ expectations on Ω *)
+
+Fixpoint rsum (f : nat -> R) (n : nat) : R :=
+  match n with O => 0 | S k => rsum f k + f k end.
+
+Fixpoint rprod (f : nat -> R) (n : nat) : R :=
+  match n with O => 1 | S k => rprod f k * f k end.
+
+(* the indicator of the event "x <= y" *)
+Definition ind_le (x y : R) : R := if Rle_dec x y then 1 else 0.
+
+Section Expectation.
+(* Ω and E are arguments of every theorem below (Coq section context, no axioms). *)
+Context {Omega : Type} (E : (Omega -> R) -> R).
+
+Definition is_expectation : Prop :=
+  (forall f g : Omega -> R, (forall w, f w <= g w) -> E f <= E g) /\
+  (forall (f g : Omega -> R) (c : R), E (fun w => f w + c * g w) = E f + c * E g) /\
+  E (fun _ => 1) = 1.
+
+Lemma E_ext (f g : Omega -> R) : (forall w, f w = g w) -> E f = E g.
+Proof. intro H. f_equal. apply functional_extensionality. exact H. Qed.
+
+Lemma E_const (HE : is_expectation) (c : R) : E (fun _ => c) = c.
+Proof.
+  destruct HE as [_ [Hlin H1]].
+  assert (Z : E (fun _ => 0) = 0).
+  { pose proof (Hlin (fun _ => 0) (fun _ => 0) 1) as H. cbv beta in H.
+    rewrite (E_ext (fun _ => 0 + 1 * 0) (fun _ => 0)) in H by (intro; ring). lra. }
+  pose proof (Hlin (fun _ => 0) (fun _ => 1) c) as H. cbv beta in H.
+  rewrite (E_ext (fun _ => 0 + c * 1) (fun _ => c)) in H by (intro; ring).
+  rewrite H, Z, H1. ring.
+Qed.
+
+Lemma E_scale (HE : is_expectation) (c : R) (f : Omega -> R) : E (fun w => c * f w) = c * E f.
+Proof.
+  pose proof (E_const HE 0) as Z. destruct HE as [Hm [Hlin H1]].
+  pose proof (Hlin (fun _ => 0) f c) as H. cbv beta in H.
+  rewrite (E_ext (fun w => 0 + c * f w) (fun w => c * f w)) in H by (intro; ring).
+  rewrite H, Z. ring.
+Qed.
+
+Lemma E_affine (HE : is_expectation) (c d : R) (f : Omega -> R) :
+  E (fun w => c * f w + d) = c * E f + d.
+Proof.
+  pose proof (E_const HE d) as D. destruct HE as [Hm [Hlin H1]].
+  pose proof (Hlin (fun _ => d) f c) as H. cbv beta in H.
+  rewrite (E_ext (fun w => d + c * f w) (fun w => c * f w + d)) in H by (intro; ring).
+  rewrite H, D. ring.
+Qed.
+
+Lemma E_mono (HE : is_expectation) (f g : Omega -> R) : (forall w, f w <= g w) -> E f <= E g.
+Proof. destruct HE as [Hm _]. apply Hm. Qed.
+
+Lemma E_sum (HE : is_expectation) (X : nat -> Omega -> R) (n : nat) :
+  E (fun w => rsum (fun i => X i w) n) = rsum (fun i => E (X i)) n.
+Proof.
+  pose proof (E_const HE 0) as Z. destruct HE as [Hm [Hlin H1]].
+  induction n as [| k IH]; simpl; [exact Z |].
+  pose proof (Hlin (fun w => rsum (fun i => X i w) k) (X k) 1) as H. cbv beta in H.
+  rewrite (E_ext (fun w => rsum (fun i => X i w) k + 1 * X k w)
+                 (fun w => rsum (fun i => X i w) k + X k w)) in H by (intro; ring).
+  rewrite H, IH. ring.
+Qed.
+
+(* CONC-MARKOV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Marcov's Inequality):
+   X >= 0, ε > 0, p > 0 ⇒ P(X >= ε) <= E[X^p]/ε^p, for every expectation E (no density:
+   ε^p·I{x >= ε} <= x^p pointwise).  x^p is rpow x p (Rpower for x > 0, 0 at x = 0). *)
+Definition rpow (x p : R) : R := if Rlt_dec 0 x then Rpower x p else 0.
+
+(*! claim CONC-MARKOV/proof *)
+Theorem markov (HE : is_expectation) (X : Omega -> R) (eps p : R) :
+  (forall w, 0 <= X w) -> 0 < eps -> 0 < p ->
+  E (fun w => ind_le eps (X w)) <= E (fun w => rpow (X w) p) / rpow eps p.
+Proof.
+  intros HX He Hp.
+  assert (Pe : rpow eps p = Rpower eps p) by (unfold rpow; destruct (Rlt_dec 0 eps); [reflexivity | lra]).
+  rewrite Pe. assert (Hpos : 0 < Rpower eps p) by (unfold Rpower; apply exp_pos).
+  apply (Rmult_le_reg_l (Rpower eps p)); [exact Hpos |].
+  replace (Rpower eps p * (E (fun w => rpow (X w) p) / Rpower eps p))
+    with (E (fun w => rpow (X w) p)) by (field; lra).
+  rewrite <- (E_scale HE). apply (E_mono HE). intro w. unfold ind_le, rpow.
+  destruct (Rle_dec eps (X w)) as [Y | N].
+  - destruct (Rlt_dec 0 (X w)) as [P | NP]; [| lra].
+    rewrite Rmult_1_r. unfold Rpower. apply exp_le_mono.
+    apply Rmult_le_compat_l; [lra | apply ln_le; lra].
+  - rewrite Rmult_0_r. destruct (Rlt_dec 0 (X w)); [left; unfold Rpower; apply exp_pos | lra].
+Qed.
+
+(* CONC-CHEBYSHEV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Chebyshev's
+   inequality): P(|Z − E Z| >= ε) <= V[Z]/ε² with V[Z] = E[(Z − E Z)²], every ε > 0. *)
+(*! claim CONC-CHEBYSHEV/proof *)
+Theorem chebyshev (HE : is_expectation) (Z : Omega -> R) (eps : R) : 0 < eps ->
+  E (fun w => ind_le eps (Rabs (Z w - E Z))) <= E (fun w => (Z w - E Z) ^ 2) / eps ^ 2.
+Proof.
+  intro He. assert (He2 : 0 < eps ^ 2) by (apply pow_lt; lra).
+  apply (Rmult_le_reg_l (eps ^ 2)); [exact He2 |].
+  replace (eps ^ 2 * (E (fun w => (Z w - E Z) ^ 2) / eps ^ 2))
+    with (E (fun w => (Z w - E Z) ^ 2)) by (field; lra).
+  rewrite <- (E_scale HE). apply (E_mono HE). intro w. unfold ind_le.
+  destruct (Rle_dec eps (Rabs (Z w - E Z))) as [Y | N].
+  - rewrite Rmult_1_r. rewrite <- (pow2_abs (Z w - E Z)).
+    apply pow_incr. lra.
+  - rewrite Rmult_0_r. apply pow2_ge_0.
+Qed.
+
+Lemma rprod_le (f g : nat -> R) (n : nat) :
+  (forall i, (i < n)%nat -> 0 <= f i <= g i) -> rprod f n <= rprod g n.
+Proof.
+  induction n as [| k IH]; intro H; simpl; [lra |].
+  assert (A : rprod f k <= rprod g k) by (apply IH; intros i Hi; apply H; lia).
+  assert (P : forall m, (m <= k)%nat -> 0 <= rprod f m).
+  { induction m as [| m IHm]; intro Hm; simpl; [lra |].
+    apply Rmult_le_pos; [apply IHm; lia | apply H; lia]. }
+  pose proof (P k (le_n k)). destruct (H k (Nat.lt_succ_diag_r k)).
+  apply Rmult_le_compat; assumption.
+Qed.
+
+Lemma exp_rsum (f : nat -> R) (n : nat) : exp (rsum f n) = rprod (fun i => exp (f i)) n.
+Proof. induction n as [| k IH]; simpl; [apply exp_0 | rewrite exp_plus, IH; reflexivity]. Qed.
+
+Lemma rprod_exp_sq (s : R) (c : nat -> R) (n : nat) :
+  rprod (fun i => exp (s ^ 2 * c i ^ 2 / 8)) n = exp (s ^ 2 * rsum (fun i => c i ^ 2) n / 8).
+Proof.
+  rewrite <- (exp_rsum (fun i => s ^ 2 * c i ^ 2 / 8)). f_equal.
+  induction n as [| k IH]; cbn [rsum]; [field | rewrite IH; field].
+Qed.
+
+Lemma rsum_scale_diff (f g : nat -> R) (s : R) (n : nat) :
+  rsum (fun i => s * (f i - g i)) n = s * (rsum f n - rsum g n).
+Proof. induction n as [| k IH]; simpl; [ring | rewrite IH; ring]. Qed.
+
+(* the source's deterministic step: (1) = s²C/8 − sε is minimised at s = 4ε/C with value
+   −2ε²/C ("(1)を最小化する s = 4ε/Σ(b_i − a_i)^2 を代入すると") *)
+Lemma chernoff_exponent_min (C eps s : R) : 0 < C ->
+  - 2 * eps ^ 2 / C <= s ^ 2 * C / 8 - s * eps /\
+  (4 * eps / C) ^ 2 * C / 8 - (4 * eps / C) * eps = - 2 * eps ^ 2 / C.
+Proof.
+  intro HC. split.
+  - assert (Ediff : s ^ 2 * C / 8 - s * eps - (- 2 * eps ^ 2 / C) = C / 8 * (s - 4 * eps / C) ^ 2)
+      by (field; lra).
+    assert (0 <= C / 8 * (s - 4 * eps / C) ^ 2).
+    { apply Rmult_le_pos; [lra | apply pow2_ge_0]. }
+    lra.
+  - field. lra.
+Qed.
+
+(* CONC-HOEFFDING and CONC-HOEFFDING/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ >
+   Hoeffding's inequality > Hoeffding's Inequality and its 導出): X_1..X_n with
+   a_i <= X_i <= b_i, independent (in the form E[Π e^{sZ_i}] = Π E[e^{sZ_i}], Z_i = X_i − E X_i),
+   every ε > 0:  P(mean − E mean >= ε) <= exp(−2n²ε²/Σ_i (b_i − a_i)²)  — with the square
+   (ERR-HOEFFDING-SQUARE) and Z_i ∈ [a_i − E X_i, b_i − E X_i] (ERR-HOEFFDING-ZRANGE).
+   Σ_i (b_i − a_i)² > 0 is needed for the right side to be defined.  Indices run 0..n−1. *)
+(*! claim CONC-HOEFFDING CONC-HOEFFDING/proof *)
+Theorem hoeffding (HE : is_expectation) (X : nat -> Omega -> R) (a b : nat -> R) (n : nat) (eps : R) :
+  (forall i w, (i < n)%nat -> a i <= X i w <= b i) ->
+  (forall s, E (fun w => rprod (fun i => exp (s * (X i w - E (X i)))) n) =
+             rprod (fun i => E (fun w => exp (s * (X i w - E (X i))))) n) ->
+  (0 < n)%nat -> 0 < eps -> 0 < rsum (fun i => (b i - a i) ^ 2) n ->
+  E (fun w => ind_le eps (rsum (fun i => X i w) n / INR n - rsum (fun i => E (X i)) n / INR n))
+  <= exp (- 2 * INR n ^ 2 * eps ^ 2 / rsum (fun i => (b i - a i) ^ 2) n).
+Proof.
+  intros Hab Hind Hn He HC.
+  set (C := rsum (fun i => (b i - a i) ^ 2) n). fold C in HC.
+  assert (HnR : 0 < INR n) by (apply lt_0_INR; exact Hn).
+  set (s := 4 * (INR n * eps) / C).
+  assert (Hs : 0 <= s) by (unfold s; apply Rlt_le, Rdiv_lt_0_compat; [nra | lra]).
+  set (Z := fun i w => X i w - E (X i)).
+  (* each E[e^{sZ_i}] <= exp(s²(b_i − a_i)²/8): Hoeffding's lemma for the law of Z_i *)
+  assert (Hlem : forall i, (i < n)%nat -> E (fun w => exp (s * Z i w)) <= exp (s ^ 2 * (b i - a i) ^ 2 / 8)).
+  { intros i Hi.
+    assert (Hm : a i <= E (X i) <= b i).
+    { split.
+      - rewrite <- (E_const HE (a i)). apply (E_mono HE). intro w. apply Hab. exact Hi.
+      - rewrite <- (E_const HE (b i)). apply (E_mono HE). intro w. apply Hab. exact Hi. }
+    pose proof (hoeffding_lemma (fun g => E (fun w => g (Z i w))) (a i - E (X i)) (b i - E (X i)) s)
+      as HL.
+    replace (b i - E (X i) - (a i - E (X i))) with (b i - a i) in HL by ring.
+    apply HL.
+    - lra.
+    - intros g h _ _ Hgh. apply (E_mono HE). intro w. apply Hgh. unfold Z.
+      pose proof (Hab i w Hi). lra.
+    - intros c d. rewrite (E_affine HE c d (Z i)). reflexivity.
+    - unfold Z. rewrite (E_ext (fun w => X i w - E (X i)) (fun w => 1 * X i w + - E (X i))) by (intro; ring).
+      rewrite (E_affine HE). replace (E (X i)) with (E (fun w => X i w)) by reflexivity. ring. }
+  (* Markov's inequality applied to e^{s(Σ Z_i − nε)}, pointwise *)
+  assert (Hpt : forall w, ind_le eps (rsum (fun i => X i w) n / INR n - rsum (fun i => E (X i)) n / INR n)
+                          <= exp (- s * (INR n * eps)) * rprod (fun i => exp (s * Z i w)) n).
+  { intro w. rewrite <- (exp_rsum (fun i => s * Z i w)), <- exp_plus. unfold Z.
+    rewrite (rsum_scale_diff (fun i => X i w) (fun i => E (X i)) s n).
+    unfold ind_le. destruct (Rle_dec _ _) as [Y | N].
+    - assert (Hd : INR n * eps <= rsum (fun i => X i w) n - rsum (fun i => E (X i)) n).
+      { apply (Rmult_le_compat_l (INR n)) in Y; [| lra].
+        replace (INR n * (rsum (fun i => X i w) n / INR n - rsum (fun i => E (X i)) n / INR n))
+          with (rsum (fun i => X i w) n - rsum (fun i => E (X i)) n) in Y by (field; lra).
+        lra. }
+      rewrite <- exp_0. apply exp_le_mono.
+      assert (0 <= s * (rsum (fun i => X i w) n - rsum (fun i => E (X i)) n - INR n * eps))
+        by (apply Rmult_le_pos; lra).
+      lra.
+    - left. apply exp_pos. }
+  eapply Rle_trans; [apply (E_mono HE _ _ Hpt) |].
+  rewrite (E_scale HE). unfold Z. rewrite Hind.
+  assert (Hprod : rprod (fun i => E (fun w => exp (s * (X i w - E (X i))))) n
+                  <= rprod (fun i => exp (s ^ 2 * (b i - a i) ^ 2 / 8)) n).
+  { apply rprod_le. intros i Hi. split.
+    - rewrite <- (E_const HE 0). apply (E_mono HE). intro w. left. apply exp_pos.
+    - apply Hlem. exact Hi. }
+  rewrite rprod_exp_sq in Hprod. fold C in Hprod.
+  eapply Rle_trans.
+  { apply Rmult_le_compat_l; [left; apply exp_pos | exact Hprod]. }
+  rewrite <- exp_plus. apply exp_le_mono.
+  destruct (chernoff_exponent_min C (INR n * eps) s HC) as [_ Emin].
+  unfold s in *. right.
+  replace (- (4 * (INR n * eps) / C) * (INR n * eps) + (4 * (INR n * eps) / C) ^ 2 * C / 8)
+    with ((4 * (INR n * eps) / C) ^ 2 * C / 8 - 4 * (INR n * eps) / C * (INR n * eps)) by ring.
+  rewrite Emin. field. lra.
+Qed.
+
+End Expectation.
