@@ -496,3 +496,97 @@ Proof.
 Qed.
 
 End Expectation.
+
+(* ------------------------------------------------------------ the hypotheses are satisfiable *)
+
+(* a fair coin: Ω = bool, E f = (f true + f false)/2 *)
+Definition E2 (f : bool -> R) : R := (f true + f false) / 2.
+
+Lemma E2_is_expectation : is_expectation E2.
+Proof.
+  unfold is_expectation, E2. split; [| split].
+  - intros f g H. pose proof (H true). pose proof (H false). lra.
+  - intros f g c. field.
+  - field.
+Qed.
+
+(* ------------------------------------------------------------ refutations of printed lines *)
+
+(* CONC-HOEFFDING-AS-PRINTED (expected false; ERR-HOEFFDING-SQUARE): the statement as the
+   source prints it, "\exp ( - \frac{2 n^2 \epsilon^2}{ \sum_{i=1}^n (b_i - a_i) } )", with
+   the hypotheses of [hoeffding] ... *)
+Definition hoeffding_as_printed : Prop :=
+  forall (Omega : Type) (E : (Omega -> R) -> R) (X : nat -> Omega -> R) (a b : nat -> R) (n : nat) (eps : R),
+    is_expectation E ->
+    (forall i w, (i < n)%nat -> a i <= X i w <= b i) ->
+    (forall s, E (fun w => rprod (fun i => exp (s * (X i w - E (X i)))) n) =
+               rprod (fun i => E (fun w => exp (s * (X i w - E (X i))))) n) ->
+    (0 < n)%nat -> 0 < eps -> 0 < rsum (fun i => b i - a i) n ->
+    E (fun w => ind_le eps (rsum (fun i => X i w) n / INR n - rsum (fun i => E (X i)) n / INR n))
+    <= exp (- 2 * INR n ^ 2 * eps ^ 2 / rsum (fun i => b i - a i) n).
+
+Definition coin2 (i : nat) (w : bool) : R := if w then 2 else 0.
+
+(* ... is false: one fair X ∈ {0, 2} (n = 1, [a, b] = [0, 2]), ε = 1 gives
+   P(X − 1 >= 1) = 1/2 > e^{−1} (the true bound, with the square, is e^{−1/2}).  A smaller
+   instance than the catalogue's (X_i = 2·Bernoulli(1/2), n = 100, ε = 1/5).  This refutes
+   CONC-HOEFFDING-AS-PRINTED; it is not tagged as a proof of that claim. *)
+Theorem hoeffding_as_printed_false : ~ hoeffding_as_printed.
+Proof.
+  intro H.
+  specialize (H bool E2 coin2 (fun _ => 0) (fun _ => 2) 1%nat 1 E2_is_expectation).
+  assert (EX : E2 (coin2 0%nat) = 1) by (unfold E2, coin2; field).
+  assert (Hb : forall i w, (i < 1)%nat -> 0 <= coin2 i w <= 2) by (intros i w _; destruct w; simpl; lra).
+  assert (Hi : forall s, E2 (fun w => rprod (fun i => exp (s * (coin2 i w - E2 (coin2 i)))) 1) =
+                         rprod (fun i => E2 (fun w => exp (s * (coin2 i w - E2 (coin2 i))))) 1).
+  { intro s. cbn [rprod]. unfold E2 at 1 3. field. }
+  specialize (H Hb Hi ltac:(lia) ltac:(lra) ltac:(cbn [rsum]; lra)).
+  cbn [rsum] in H. rewrite EX in H. replace (INR 1) with 1 in H by reflexivity.
+  replace (-2 * 1 ^ 2 * 1 ^ 2 / (0 + (2 - 0))) with (Ropp 1) in H by field.
+  assert (L : E2 (fun w => ind_le 1 ((0 + coin2 0 w) / 1 - (0 + 1) / 1)) = 1 / 2).
+  { unfold E2, coin2, ind_le.
+    destruct (Rle_dec 1 ((0 + 2) / 1 - (0 + 1) / 1)) as [Y | N]; [| exfalso; apply N; lra].
+    destruct (Rle_dec 1 ((0 + 0) / 1 - (0 + 1) / 1)) as [Y' | N']; [exfalso; lra |]. field. }
+  rewrite L in H.
+  assert (Ee : 2 < exp 1) by (pose proof (exp_ineq1 1 ltac:(lra)); lra).
+  rewrite exp_Ropp in H. assert (/ exp 1 < / 2) by (apply Rinv_lt_contravar; lra). lra.
+Qed.
+
+(* CONC-HLEMMA/taylor-as-printed (expected false; ERR-HLEMMA-TAYLOR): the source's line
+   "\phi(u) = \phi(0) + u \phi'(0) + \frac{u^2}{2} \phi'' (0)" (remainder at 0) ... *)
+Definition taylor_as_printed : Prop :=
+  forall p u, 0 <= p <= 1 -> phi p u = phi p 0 + u * dphi p 0 + u ^ 2 / 2 * d2phi p 0.
+
+(* ... is false at p = 1/2, u = 2: φ(2) = log cosh 1 < 1/2 = the printed right side.
+   Refutes CONC-HLEMMA/taylor-as-printed; not tagged as a proof of it. *)
+Theorem taylor_as_printed_false : ~ taylor_as_printed.
+Proof.
+  intro H. specialize (H (1 / 2) 2 ltac:(lra)).
+  rewrite phi_0, dphi_0 in H by lra.
+  assert (D : d2phi (1 / 2) 0 = 1 / 4) by (unfold d2phi, rho; rewrite exp_0; field).
+  rewrite D, phi_alt in H by lra.
+  set (x := exp (1 / 2)) in *.
+  assert (Hx1 : 3 / 2 < x) by (unfold x; pose proof (exp_ineq1 (1 / 2) ltac:(lra)); lra).
+  assert (Hx2 : x ^ 2 = exp 1).
+  { unfold x. simpl. rewrite Rmult_1_r, <- exp_plus. f_equal. field. }
+  assert (Hx3 : x ^ 2 <= 3) by (rewrite Hx2; apply exp_le_3).
+  assert (He2 : exp 2 = x ^ 4).
+  { replace 2 with (1 + 1) by ring. rewrite exp_plus, <- Hx2. ring. }
+  (* x⁴ − 2x³ + 1 = (x − 1)(x³ − x² − x − 1) < 0 for 3/2 < x, x² <= 3 *)
+  assert (Cub : x ^ 3 - x ^ 2 - x - 1 < 0).
+  { assert (A : x * (x ^ 2 - x - 1) <= x * (2 - x)) by (apply Rmult_le_compat_l; lra).
+    assert (B : x * (2 - x) - 1 = - (x - 1) ^ 2) by ring.
+    assert (0 < (x - 1) ^ 2) by (apply pow_lt; lra).
+    replace (x ^ 3 - x ^ 2 - x - 1) with (x * (x ^ 2 - x - 1) - 1) by ring. lra. }
+  assert (Q : 1 + x ^ 4 < 2 * x ^ 3).
+  { assert (0 < (x - 1) * - (x ^ 3 - x ^ 2 - x - 1)) by (apply Rmult_lt_0_compat; lra).
+    replace (1 + x ^ 4) with (2 * x ^ 3 + (x - 1) * (x ^ 3 - x ^ 2 - x - 1)) by ring. lra. }
+  (* φ(2) = −1 + ln(1/2 + e²/2) < 1/2 ⇔ (1 + e²)/2 < e^{3/2} = x³ *)
+  assert (Lt : ln (1 - 1 / 2 + 1 / 2 * exp 2) < 3 / 2).
+  { assert (Ex3 : exp (3 / 2) = x ^ 3).
+    { unfold x. simpl. rewrite Rmult_1_r, <- !exp_plus. f_equal. field. }
+    rewrite <- (ln_exp (3 / 2)). apply ln_increasing.
+    - pose proof (exp_pos 2). lra.
+    - rewrite Ex3, He2. lra. }
+  lra.
+Qed.
