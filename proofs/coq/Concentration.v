@@ -495,6 +495,99 @@ Proof.
   rewrite Emin. field. lra.
 Qed.
 
+Lemma rsum_ext (f g : nat -> R) (n : nat) : (forall i, (i < n)%nat -> f i = g i) -> rsum f n = rsum g n.
+Proof.
+  induction n as [| k IH]; intro H; cbn [rsum]; [reflexivity |].
+  rewrite IH by (intros i Hi; apply H; lia). rewrite (H k) by lia. reflexivity.
+Qed.
+
+Lemma rprod_ext (f g : nat -> R) (n : nat) : (forall i, (i < n)%nat -> f i = g i) -> rprod f n = rprod g n.
+Proof.
+  induction n as [| k IH]; intro H; cbn [rprod]; [reflexivity |].
+  rewrite IH by (intros i Hi; apply H; lia). rewrite (H k) by lia. reflexivity.
+Qed.
+
+Lemma rsum_const (c : R) (n : nat) : rsum (fun _ => c) n = INR n * c.
+Proof. induction n as [| k IH]; cbn [rsum]; [simpl; ring | rewrite IH, S_INR; ring]. Qed.
+
+Lemma rsum_opp (f : nat -> R) (n : nat) : rsum (fun i => - f i) n = - rsum f n.
+Proof. induction n as [| k IH]; cbn [rsum]; [ring | rewrite IH; ring]. Qed.
+
+Definition ind_lt (x y : R) : R := if Rlt_dec x y then 1 else 0.
+
+(* UCB1-CI/fixed-count and UCB1-CI (002_3ec5ec57f55c1fdf.txt, 多腕バンディットアルゴリズムのリグレット解析 >
+   Upper Confidence Boundアルゴリズム: "P(\mu_a - \hat{\mu}_a \geqq \epsilon) \leqq \exp(- 2 T_{a, t - 1}
+   \epsilon^2)", "右辺を t^{-\alpha} とおいて"): for a fixed count T >= 1 of independent rewards
+   X_i ∈ [0, 1] with mean μ, α > 0 and t >= 1,
+   P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, and so P(μ < μ̂_T + sqrt(α log t/(2T))) >= 1 − t^{−α}
+   (>=, not the printed >: UCB1-CI/strict-as-printed).  From [hoeffding] applied to −X_i. *)
+(*! claim UCB1-CI/fixed-count UCB1-CI *)
+Theorem ucb1_ci_fixed_count (HE : is_expectation) (X : nat -> Omega -> R) (mu alpha t : R) (T : nat) :
+  (forall i w, (i < T)%nat -> 0 <= X i w <= 1) ->
+  (forall i, (i < T)%nat -> E (X i) = mu) ->
+  (forall s, E (fun w => rprod (fun i => exp (s * (X i w - E (X i)))) T) =
+             rprod (fun i => E (fun w => exp (s * (X i w - E (X i))))) T) ->
+  (0 < T)%nat -> 0 < alpha -> 1 <= t ->
+  E (fun w => ind_le (sqrt (alpha * ln t / (2 * INR T))) (mu - rsum (fun i => X i w) T / INR T))
+    <= Rpower t (- alpha) /\
+  E (fun w => ind_lt mu (rsum (fun i => X i w) T / INR T + sqrt (alpha * ln t / (2 * INR T))))
+    >= 1 - Rpower t (- alpha).
+Proof.
+  intros Hx Hmu Hind HT Ha Ht.
+  assert (HTR : 0 < INR T) by (apply lt_0_INR; exact HT).
+  assert (Hl : 0 <= ln t) by (rewrite <- ln_1; apply ln_le; lra).
+  set (eps := sqrt (alpha * ln t / (2 * INR T))).
+  set (muhat := fun w => rsum (fun i => X i w) T / INR T).
+  assert (Tail : E (fun w => ind_le eps (mu - muhat w)) <= Rpower t (- alpha)).
+  { destruct (Req_dec (ln t) 0) as [L0 | L0].
+    - (* t = 1: the bound is 1 *)
+      unfold Rpower. rewrite L0, Rmult_0_r, exp_0. rewrite <- (E_const HE 1).
+      apply (E_mono HE). intro w. unfold ind_le. destruct (Rle_dec _ _); lra.
+    - assert (He : 0 < eps).
+      { unfold eps. apply sqrt_lt_R0. apply Rdiv_lt_0_compat; [| lra].
+        apply Rmult_lt_0_compat; lra. }
+      set (Y := fun i w => - X i w).
+      assert (HEY : forall i, (i < T)%nat -> E (Y i) = - mu).
+      { intros i Hi. unfold Y. rewrite (E_ext (fun w => - X i w) (fun w => -1 * X i w)) by (intro; ring).
+        rewrite (E_scale HE). replace (E (fun w => X i w)) with (E (X i)) by reflexivity.
+        rewrite Hmu by exact Hi. ring. }
+      pose proof (hoeffding HE Y (fun _ => -1) (fun _ => 0) T eps) as H.
+      rewrite (rsum_ext (fun i => (0 - -1) ^ 2) (fun _ => 1)) in H by (intros; ring).
+      rewrite rsum_const in H.
+      assert (Hb : forall i w, (i < T)%nat -> -1 <= Y i w <= 0).
+      { intros i w Hi. unfold Y. pose proof (Hx i w Hi). lra. }
+      assert (Hindep : forall s, E (fun w => rprod (fun i => exp (s * (Y i w - E (Y i)))) T) =
+                             rprod (fun i => E (fun w => exp (s * (Y i w - E (Y i))))) T).
+      { intro s. pose proof (Hind (- s)) as Hs.
+        assert (P : forall w, rprod (fun i => exp (s * (Y i w - E (Y i)))) T =
+                               rprod (fun i => exp (- s * (X i w - E (X i)))) T).
+        { intro w. apply rprod_ext. intros i Hi. rewrite HEY, Hmu by exact Hi. unfold Y. f_equal. ring. }
+        rewrite (E_ext _ _ P), Hs. apply rprod_ext. intros i Hi. apply E_ext. intro w.
+        rewrite HEY, Hmu by exact Hi. unfold Y. f_equal. ring. }
+      specialize (H Hb Hindep HT He ltac:(lra)).
+      assert (Ev : forall w, ind_le eps (rsum (fun i => Y i w) T / INR T - rsum (fun i => E (Y i)) T / INR T)
+                             = ind_le eps (mu - muhat w)).
+      { intro w. f_equal. unfold Y, muhat. rewrite (rsum_ext (fun i => E (fun w0 => - X i w0)) (fun _ => - mu))
+          by (intros i Hi; apply (HEY i Hi)).
+        rewrite rsum_opp, rsum_const. field. lra. }
+      rewrite (E_ext _ _ Ev) in H. eapply Rle_trans; [exact H |].
+      right. unfold Rpower. f_equal.
+      replace (eps ^ 2) with (alpha * ln t / (2 * INR T)).
+      + field. lra.
+      + unfold eps. rewrite <- Rsqr_pow2, Rsqr_sqrt; [reflexivity |].
+        apply Rdiv_le_0_compat; [apply Rmult_le_pos; lra | lra]. }
+  split; [exact Tail |].
+  assert (C : forall w, ind_lt mu (muhat w + eps) = 1 + -1 * ind_le eps (mu - muhat w)).
+  { intro w. unfold ind_lt, ind_le.
+    destruct (Rlt_dec mu (muhat w + eps)); destruct (Rle_dec eps (mu - muhat w)); lra. }
+  fold eps. change (fun w => ind_lt mu (rsum (fun i => X i w) T / INR T + eps))
+    with (fun w => ind_lt mu (muhat w + eps)).
+  rewrite (E_ext _ _ C).
+  destruct HE as [Hm [Hlin H1]].
+  pose proof (Hlin (fun _ => 1) (fun w => ind_le eps (mu - muhat w)) (-1)) as HL. cbv beta in HL.
+  rewrite HL, H1. lra.
+Qed.
+
 End Expectation.
 
 (* ------------------------------------------------------------ the hypotheses are satisfiable *)
