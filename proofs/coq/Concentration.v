@@ -588,6 +588,92 @@ Proof.
   rewrite HL, H1. lra.
 Qed.
 
+Lemma rsum_nonneg (f : nat -> R) (n : nat) : (forall j, 0 <= f j) -> 0 <= rsum f n.
+Proof. intro H. induction n as [| k IH]; cbn [rsum]; [lra | pose proof (H k); lra]. Qed.
+
+Lemma rsum_le (f g : nat -> R) (n : nat) : (forall i, (i < n)%nat -> f i <= g i) -> rsum f n <= rsum g n.
+Proof.
+  induction n as [| k IH]; intro H; cbn [rsum]; [lra |].
+  pose proof (IH (fun i Hi => H i ltac:(lia))). pose proof (H k ltac:(lia)). lra.
+Qed.
+
+Lemma term_le_rsum (f : nat -> R) (k t : nat) :
+  (forall j, 0 <= f j) -> (1 <= k <= t)%nat -> f k <= rsum (fun j => f (S j)) t.
+Proof.
+  intros Hf Hk. induction t as [| t IH]; [lia |]. cbn [rsum].
+  destruct (Nat.eq_dec k (S t)) as [Ek | Nk].
+  - subst k. pose proof (rsum_nonneg (fun j => f (S j)) t (fun j => Hf (S j))). lra.
+  - pose proof (IH ltac:(lia)). pose proof (Hf (S t)). lra.
+Qed.
+
+Lemma ind_le_nonneg (x y : R) : 0 <= ind_le x y.
+Proof. unfold ind_le. destruct (Rle_dec x y); lra. Qed.
+
+(* UCB1-CI/union-over-counts (002_3ec5ec57f55c1fdf.txt, リグレット上界の導出, the repair of
+   "P(A_t^c) \leqq t^{-\alpha}" at the random count T_{a,t}): for any data-dependent count
+   N(ω) ∈ {1, …, t} and rewards X_0, X_1, … ∈ [0, 1] with mean μ, independent in every prefix
+   (the moment generating function factorises over X_0..X_{s−1} for each s <= t),
+   P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}, μ̂_s = (1/s) Σ_{i<s} X_i: a union bound over
+   s = 1..t of the fixed-count bound (ucb1_ci_fixed_count). *)
+(*! claim UCB1-CI/union-over-counts *)
+Theorem ucb1_ci_union_over_counts (HE : is_expectation) (X : nat -> Omega -> R) (mu alpha : R)
+    (t : nat) (N : Omega -> nat) :
+  (forall i w, 0 <= X i w <= 1) -> (forall i, E (X i) = mu) ->
+  (forall s sv, (s <= t)%nat ->
+     E (fun w => rprod (fun i => exp (sv * (X i w - E (X i)))) s) =
+     rprod (fun i => E (fun w => exp (sv * (X i w - E (X i))))) s) ->
+  (1 <= t)%nat -> (forall w, (1 <= N w <= t)%nat) -> 0 < alpha ->
+  E (fun w => ind_le (sqrt (alpha * ln (INR t) / (2 * INR (N w))))
+                     (mu - rsum (fun i => X i w) (N w) / INR (N w)))
+    <= Rpower (INR t) (1 - alpha).
+Proof.
+  intros Hx Hmu Hind Ht HN Ha.
+  assert (HtR : 1 <= INR t) by (replace 1 with (INR 1) by reflexivity; apply le_INR; exact Ht).
+  set (ev := fun s w => ind_le (sqrt (alpha * ln (INR t) / (2 * INR s)))
+                               (mu - rsum (fun i => X i w) s / INR s)).
+  change (E (fun w => ev (N w) w) <= Rpower (INR t) (1 - alpha)).
+  eapply Rle_trans.
+  { apply (E_mono HE _ (fun w => rsum (fun j => ev (S j) w) t)). intro w.
+    apply (term_le_rsum (fun s => ev s w)); [intro j; apply ind_le_nonneg | apply HN]. }
+  rewrite (E_sum HE (fun j w => ev (S j) w)).
+  eapply Rle_trans.
+  { apply (rsum_le _ (fun _ => Rpower (INR t) (- alpha))). intros j Hj.
+    destruct (ucb1_ci_fixed_count HE X mu alpha (INR t) (S j)) as [Tail _].
+    - intros i w _. apply Hx.
+    - intros i _. apply Hmu.
+    - intro sv. apply Hind. lia.
+    - lia.
+    - exact Ha.
+    - exact HtR.
+    - exact Tail. }
+  rewrite rsum_const. right.
+  replace (1 - alpha) with (1 + - alpha) by ring. rewrite Rpower_plus, Rpower_1 by lra. reflexivity.
+Qed.
+
+Definition b2r (b : bool) : R := if b then 1 else 0.
+
+(* UCB1-DECOMP/corrected (002_3ec5ec57f55c1fdf.txt, リグレット上界の導出, the decomposition printed
+   as "\Delta_a ( E[I\{A_t \cap B_t\}] + E[I\{A_t^c \cup B_t^c\}] )", ERR-UCB1-DECOMP): for any
+   pull events {a(t) = a} and any events G_t (= A_t ∩ B_t), rounds t = 0..n−1,
+   E[T_a] = Σ_t P(a(t) = a, G_t) + Σ_t P(a(t) = a, G_t^c), T_a = Σ_t I{a(t) = a}. *)
+(*! claim UCB1-DECOMP/corrected *)
+Theorem ucb1_decomp_corrected (HE : is_expectation) (pull good : nat -> Omega -> bool) (n : nat) :
+  E (fun w => rsum (fun t => b2r (pull t w)) n) =
+  rsum (fun t => E (fun w => b2r (pull t w && good t w))) n +
+  rsum (fun t => E (fun w => b2r (pull t w && negb (good t w)))) n.
+Proof.
+  rewrite (E_sum HE (fun t w => b2r (pull t w))).
+  induction n as [| k IH]; cbn [rsum]; [ring |]. rewrite IH.
+  destruct HE as [Hm [Hlin H1]].
+  pose proof (Hlin (fun w => b2r (pull k w && good k w)) (fun w => b2r (pull k w && negb (good k w))) 1) as H.
+  cbv beta in H.
+  rewrite (E_ext (fun w => b2r (pull k w && good k w) + 1 * b2r (pull k w && negb (good k w)))
+                 (fun w => b2r (pull k w))) in H.
+  - replace (E (fun w => b2r (pull k w))) with (E (fun w => b2r (pull k w))) by reflexivity.
+    rewrite H. ring.
+  - intro w. unfold b2r. destruct (pull k w), (good k w); simpl; ring.
+Qed.
+
 End Expectation.
 
 (* ------------------------------------------------------------ the hypotheses are satisfiable *)
