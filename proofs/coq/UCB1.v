@@ -288,3 +288,37 @@ Proof.
   { unfold Rdiv. assert (/ (alpha - 1) < 0) by (apply Rinv_lt_0_compat; lra). nra. }
   lra.
 Qed.
+
+(* ------------------------------------------------------------------ UCB1-INDEX *)
+
+(* pulls of the arm before round t (rounds 0..t−1): the algorithm's count T_{a,t−1} *)
+Fixpoint npulls (pull : nat -> bool) (t : nat) : nat :=
+  match t with O => O | S k => (npulls pull k + if pull k then 1 else 0)%nat end.
+
+(* rounds t < n at which the arm is pulled while its count T_{a,t−1} is <= L *)
+Fixpoint nrounds (pull : nat -> bool) (L : R) (n : nat) : nat :=
+  match n with
+  | O => O
+  | S k => (nrounds pull L k +
+            if pull k then (if Rle_dec (INR (npulls pull k)) L then 1 else 0) else 0)%nat
+  end.
+
+Lemma nrounds_inv (pull : nat -> bool) (L : R) (m n : nat) : L < INR m + 1 ->
+  (nrounds pull L n <= npulls pull n /\ nrounds pull L n <= S m)%nat.
+Proof.
+  intro HL. induction n as [| k [IH1 IH2]]; simpl; [lia |].
+  destruct (pull k); [| lia].
+  destruct (Rle_dec (INR (npulls pull k)) L) as [Y | N]; [| lia].
+  assert (Hk : (npulls pull k < S m)%nat).
+  { apply INR_lt. rewrite S_INR. lra. }
+  lia.
+Qed.
+
+(* UCB1-INDEX/count-plus-one (002_3ec5ec57f55c1fdf.txt, リグレット上界の導出 with the algorithm's
+   counts T_{a,t−1}, ERR-UCB1-INDEX-MISMATCH): for every pull sequence, every n and every L >= 0,
+   the rounds with a(t) = a and T_{a,t−1} <= L number at most floor(L) + 1 — stated for every
+   natural m with L < m + 1, of which m = floor(L) is one. *)
+(*! claim UCB1-INDEX/count-plus-one *)
+Theorem ucb1_count_plus_one (pull : nat -> bool) (L : R) (m n : nat) :
+  0 <= L -> L < INR m + 1 -> (nrounds pull L n <= m + 1)%nat.
+Proof. intros _ HL. destruct (nrounds_inv pull L m n HL). lia. Qed.
