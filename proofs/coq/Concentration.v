@@ -674,6 +674,66 @@ Proof.
   - intro w. unfold b2r. destruct (pull k w), (good k w); simpl; ring.
 Qed.
 
+Definition convex_on_R (f : R -> R) : Prop :=
+  forall x y t, 0 <= t <= 1 -> f (t * x + (1 - t) * y) <= t * f x + (1 - t) * f y.
+
+(* three chords: for y < m < z, the left slope at m is at most the right slope *)
+Lemma three_chords (f : R -> R) (y m z : R) : convex_on_R f -> y < m < z ->
+  (f m - f y) / (m - y) <= (f z - f m) / (z - m).
+Proof.
+  intros Hf H. set (t := (z - m) / (z - y)).
+  assert (Ht : 0 <= t <= 1).
+  { unfold t. split; [apply Rdiv_le_0_compat; lra |].
+    apply (Rmult_le_reg_r (z - y)); [lra |]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
+  pose proof (Hf y z t Ht) as C.
+  replace (t * y + (1 - t) * z) with m in C by (unfold t; field; lra).
+  unfold t in C.
+  apply (Rmult_le_reg_r ((m - y) * (z - m))); [apply Rmult_lt_0_compat; lra |].
+  replace ((f m - f y) / (m - y) * ((m - y) * (z - m))) with ((f m - f y) * (z - m)) by (field; lra).
+  replace ((f z - f m) / (z - m) * ((m - y) * (z - m))) with ((f z - f m) * (m - y)) by (field; lra).
+  apply (Rmult_le_compat_r (z - y)) in C; [| lra].
+  replace (((z - m) / (z - y) * f y + (1 - (z - m) / (z - y)) * f z) * (z - y))
+    with ((z - m) * f y + (m - y) * f z) in C by (field; lra).
+  nra.
+Qed.
+
+(* a convex function on R has a supporting line at every point m *)
+Lemma supporting_line (f : R -> R) (m : R) : convex_on_R f ->
+  exists g, forall x, f m + g * (x - m) <= f x.
+Proof.
+  intro Hf.
+  set (S := fun q => exists y, y < m /\ q = (f m - f y) / (m - y)).
+  assert (Hb : bound S).
+  { exists ((f (m + 1) - f m) / (m + 1 - m)). intros q [y [Hy Eq]]. subst q.
+    apply three_chords; [exact Hf | lra]. }
+  assert (Hne : exists q, S q) by (exists ((f m - f (m - 1)) / (m - (m - 1))); exists (m - 1); split; [lra | reflexivity]).
+  destruct (completeness S Hb Hne) as [g [Hub Hlub]].
+  exists g. intro x. destruct (Rtotal_order x m) as [Lt | [Eq | Gt]].
+  - assert (Q : (f m - f x) / (m - x) <= g) by (apply Hub; exists x; split; [lra | reflexivity]).
+    apply (Rmult_le_compat_r (m - x)) in Q; [| lra].
+    replace ((f m - f x) / (m - x) * (m - x)) with (f m - f x) in Q by (field; lra). nra.
+  - subst. lra.
+  - assert (Q : g <= (f x - f m) / (x - m)).
+    { apply Hlub. intros q [y [Hy Eq]]. subst q. apply three_chords; [exact Hf | lra]. }
+    apply (Rmult_le_compat_r (x - m)) in Q; [| lra].
+    replace ((f x - f m) / (x - m) * (x - m)) with (f x - f m) in Q by (field; lra). nra.
+Qed.
+
+(* CONC-JENSEN/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Jensen's inequality):
+   f convex ⇒ f(E X) <= E f(X), by the supporting line at E X and linearity, for every
+   expectation E and every X : Ω → R.  Stated for f convex on the whole real line (the
+   catalogue allows any interval I ∋ X; an abstract monotone E does not place E X in I's
+   interior, so the interval form is not formalised here). *)
+(*! claim CONC-JENSEN/proof *)
+Theorem jensen (HE : is_expectation) (f : R -> R) (X : Omega -> R) :
+  convex_on_R f -> f (E X) <= E (fun w => f (X w)).
+Proof.
+  intro Hf. destruct (supporting_line f (E X) Hf) as [g Hg].
+  eapply Rle_trans; [| apply (E_mono HE (fun w => g * X w + (f (E X) - g * E X)))].
+  - rewrite (E_affine HE). right. ring.
+  - intro w. pose proof (Hg (X w)). lra.
+Qed.
+
 End Expectation.
 
 (* ------------------------------------------------------------ the hypotheses are satisfiable *)
