@@ -168,6 +168,19 @@ Proof.
     replace (2 * alpha * ln t / D ^ 2 * D ^ 2) with (2 * alpha * ln t) in H by (field; lra). lra.
 Qed.
 
+(* UCB1-COUNT-AS-PRINTED/corrected[engine] (the same step as a polynomial claim, L = log t):
+   Δ²T <= 2Lα ⇒ T <= 2Lα/Δ², for every Δ > 0 (the registered box α ∈ [1, 4], Δ ∈ [1/100, 1],
+   T ∈ [1, 1000], L ∈ [1/100, 20] is a special case). *)
+(*! claim UCB1-COUNT-AS-PRINTED/corrected[engine] *)
+(*! args alpha Delta T L *)
+Theorem ucb1_count_corrected_engine (alpha Delta T L : R) : 0 < Delta ->
+  Delta ^ 2 * T <= 2 * L * alpha -> T <= 2 * L * alpha / Delta ^ 2.
+Proof.
+  intros HD H. assert (HD2 : 0 < Delta ^ 2) by (apply pow_lt; lra).
+  apply (Rmult_le_reg_r (Delta ^ 2)); [exact HD2 |].
+  replace (2 * L * alpha / Delta ^ 2 * Delta ^ 2) with (2 * L * alpha) by (field; lra). lra.
+Qed.
+
 (* The printed step (UCB1-COUNT-AS-PRINTED, expected false: "T_{a, t} \leqq 2 \Delta_a^{-2}
    \log t", α dropped) as a statement about every α > 1 ... *)
 Definition ucb1_count_as_printed : Prop :=
