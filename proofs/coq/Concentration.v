@@ -287,56 +287,53 @@ Fixpoint rprod (f : nat -> R) (n : nat) : R :=
 (* the indicator of the event "x <= y" *)
 Definition ind_le (x y : R) : R := if Rle_dec x y then 1 else 0.
 
-Section Expectation.
-(* Ω and E are arguments of every theorem below (Coq section context, no axioms). *)
-Context {Omega : Type} (E : (Omega -> R) -> R).
-
-Definition is_expectation : Prop :=
+(* Ω and E are explicit (implicit-argument) binders of every statement below. *)
+Definition is_expectation {Omega : Type} (E : (Omega -> R) -> R) : Prop :=
   (forall f g : Omega -> R, (forall w, f w <= g w) -> E f <= E g) /\
   (forall (f g : Omega -> R) (c : R), E (fun w => f w + c * g w) = E f + c * E g) /\
   E (fun _ => 1) = 1.
 
-Lemma E_ext (f g : Omega -> R) : (forall w, f w = g w) -> E f = E g.
+Lemma E_ext {Omega : Type} (E : (Omega -> R) -> R) (f g : Omega -> R) : (forall w, f w = g w) -> E f = E g.
 Proof. intro H. f_equal. apply functional_extensionality. exact H. Qed.
 
-Lemma E_const (HE : is_expectation) (c : R) : E (fun _ => c) = c.
+Lemma E_const {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (c : R) : E (fun _ => c) = c.
 Proof.
   destruct HE as [_ [Hlin H1]].
   assert (Z : E (fun _ => 0) = 0).
   { pose proof (Hlin (fun _ => 0) (fun _ => 0) 1) as H. cbv beta in H.
-    rewrite (E_ext (fun _ => 0 + 1 * 0) (fun _ => 0)) in H by (intro; ring). lra. }
+    rewrite (E_ext E (fun _ => 0 + 1 * 0) (fun _ => 0)) in H by (intro; ring). lra. }
   pose proof (Hlin (fun _ => 0) (fun _ => 1) c) as H. cbv beta in H.
-  rewrite (E_ext (fun _ => 0 + c * 1) (fun _ => c)) in H by (intro; ring).
+  rewrite (E_ext E (fun _ => 0 + c * 1) (fun _ => c)) in H by (intro; ring).
   rewrite H, Z, H1. ring.
 Qed.
 
-Lemma E_scale (HE : is_expectation) (c : R) (f : Omega -> R) : E (fun w => c * f w) = c * E f.
+Lemma E_scale {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (c : R) (f : Omega -> R) : E (fun w => c * f w) = c * E f.
 Proof.
   pose proof (E_const HE 0) as Z. destruct HE as [Hm [Hlin H1]].
   pose proof (Hlin (fun _ => 0) f c) as H. cbv beta in H.
-  rewrite (E_ext (fun w => 0 + c * f w) (fun w => c * f w)) in H by (intro; ring).
+  rewrite (E_ext E (fun w => 0 + c * f w) (fun w => c * f w)) in H by (intro; ring).
   rewrite H, Z. ring.
 Qed.
 
-Lemma E_affine (HE : is_expectation) (c d : R) (f : Omega -> R) :
+Lemma E_affine {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (c d : R) (f : Omega -> R) :
   E (fun w => c * f w + d) = c * E f + d.
 Proof.
   pose proof (E_const HE d) as D. destruct HE as [Hm [Hlin H1]].
   pose proof (Hlin (fun _ => d) f c) as H. cbv beta in H.
-  rewrite (E_ext (fun w => d + c * f w) (fun w => c * f w + d)) in H by (intro; ring).
+  rewrite (E_ext E (fun w => d + c * f w) (fun w => c * f w + d)) in H by (intro; ring).
   rewrite H, D. ring.
 Qed.
 
-Lemma E_mono (HE : is_expectation) (f g : Omega -> R) : (forall w, f w <= g w) -> E f <= E g.
+Lemma E_mono {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (f g : Omega -> R) : (forall w, f w <= g w) -> E f <= E g.
 Proof. destruct HE as [Hm _]. apply Hm. Qed.
 
-Lemma E_sum (HE : is_expectation) (X : nat -> Omega -> R) (n : nat) :
+Lemma E_sum {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (n : nat) :
   E (fun w => rsum (fun i => X i w) n) = rsum (fun i => E (X i)) n.
 Proof.
   pose proof (E_const HE 0) as Z. destruct HE as [Hm [Hlin H1]].
   induction n as [| k IH]; simpl; [exact Z |].
   pose proof (Hlin (fun w => rsum (fun i => X i w) k) (X k) 1) as H. cbv beta in H.
-  rewrite (E_ext (fun w => rsum (fun i => X i w) k + 1 * X k w)
+  rewrite (E_ext E (fun w => rsum (fun i => X i w) k + 1 * X k w)
                  (fun w => rsum (fun i => X i w) k + X k w)) in H by (intro; ring).
   rewrite H, IH. ring.
 Qed.
@@ -347,7 +344,7 @@ Qed.
 Definition rpow (x p : R) : R := if Rlt_dec 0 x then Rpower x p else 0.
 
 (*! claim CONC-MARKOV/proof *)
-Theorem markov (HE : is_expectation) (X : Omega -> R) (eps p : R) :
+Theorem markov {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : Omega -> R) (eps p : R) :
   (forall w, 0 <= X w) -> 0 < eps -> 0 < p ->
   E (fun w => ind_le eps (X w)) <= E (fun w => rpow (X w) p) / rpow eps p.
 Proof.
@@ -368,7 +365,7 @@ Qed.
 (* CONC-CHEBYSHEV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Chebyshev's
    inequality): P(|Z − E Z| >= ε) <= V[Z]/ε² with V[Z] = E[(Z − E Z)²], every ε > 0. *)
 (*! claim CONC-CHEBYSHEV/proof *)
-Theorem chebyshev (HE : is_expectation) (Z : Omega -> R) (eps : R) : 0 < eps ->
+Theorem chebyshev {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (Z : Omega -> R) (eps : R) : 0 < eps ->
   E (fun w => ind_le eps (Rabs (Z w - E Z))) <= E (fun w => (Z w - E Z) ^ 2) / eps ^ 2.
 Proof.
   intro He. assert (He2 : 0 < eps ^ 2) by (apply pow_lt; lra).
@@ -430,7 +427,7 @@ Qed.
    (ERR-HOEFFDING-SQUARE) and Z_i ∈ [a_i − E X_i, b_i − E X_i] (ERR-HOEFFDING-ZRANGE).
    Σ_i (b_i − a_i)² > 0 is needed for the right side to be defined.  Indices run 0..n−1. *)
 (*! claim CONC-HOEFFDING CONC-HOEFFDING/proof *)
-Theorem hoeffding (HE : is_expectation) (X : nat -> Omega -> R) (a b : nat -> R) (n : nat) (eps : R) :
+Theorem hoeffding {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (a b : nat -> R) (n : nat) (eps : R) :
   (forall i w, (i < n)%nat -> a i <= X i w <= b i) ->
   (forall s, E (fun w => rprod (fun i => exp (s * (X i w - E (X i)))) n) =
              rprod (fun i => E (fun w => exp (s * (X i w - E (X i))))) n) ->
@@ -459,7 +456,7 @@ Proof.
     - intros g h _ _ Hgh. apply (E_mono HE). intro w. apply Hgh. unfold Z.
       pose proof (Hab i w Hi). lra.
     - intros c d. rewrite (E_affine HE c d (Z i)). reflexivity.
-    - unfold Z. rewrite (E_ext (fun w => X i w - E (X i)) (fun w => 1 * X i w + - E (X i))) by (intro; ring).
+    - unfold Z. rewrite (E_ext E (fun w => X i w - E (X i)) (fun w => 1 * X i w + - E (X i))) by (intro; ring).
       rewrite (E_affine HE). replace (E (X i)) with (E (fun w => X i w)) by reflexivity. ring. }
   (* Markov's inequality applied to e^{s(Σ Z_i − nε)}, pointwise *)
   assert (Hpt : forall w, ind_le eps (rsum (fun i => X i w) n / INR n - rsum (fun i => E (X i)) n / INR n)
@@ -522,7 +519,7 @@ Definition ind_lt (x y : R) : R := if Rlt_dec x y then 1 else 0.
    P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, and so P(μ < μ̂_T + sqrt(α log t/(2T))) >= 1 − t^{−α}
    (>=, not the printed >: UCB1-CI/strict-as-printed).  From [hoeffding] applied to −X_i. *)
 (*! claim UCB1-CI/fixed-count UCB1-CI *)
-Theorem ucb1_ci_fixed_count (HE : is_expectation) (X : nat -> Omega -> R) (mu alpha t : R) (T : nat) :
+Theorem ucb1_ci_fixed_count {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (mu alpha t : R) (T : nat) :
   (forall i w, (i < T)%nat -> 0 <= X i w <= 1) ->
   (forall i, (i < T)%nat -> E (X i) = mu) ->
   (forall s, E (fun w => rprod (fun i => exp (s * (X i w - E (X i)))) T) =
@@ -548,7 +545,7 @@ Proof.
         apply Rmult_lt_0_compat; lra. }
       set (Y := fun i w => - X i w).
       assert (HEY : forall i, (i < T)%nat -> E (Y i) = - mu).
-      { intros i Hi. unfold Y. rewrite (E_ext (fun w => - X i w) (fun w => -1 * X i w)) by (intro; ring).
+      { intros i Hi. unfold Y. rewrite (E_ext E (fun w => - X i w) (fun w => -1 * X i w)) by (intro; ring).
         rewrite (E_scale HE). replace (E (fun w => X i w)) with (E (X i)) by reflexivity.
         rewrite Hmu by exact Hi. ring. }
       pose proof (hoeffding HE Y (fun _ => -1) (fun _ => 0) T eps) as H.
@@ -562,7 +559,7 @@ Proof.
         assert (P : forall w, rprod (fun i => exp (s * (Y i w - E (Y i)))) T =
                                rprod (fun i => exp (- s * (X i w - E (X i)))) T).
         { intro w. apply rprod_ext. intros i Hi. rewrite HEY, Hmu by exact Hi. unfold Y. f_equal. ring. }
-        rewrite (E_ext _ _ P), Hs. apply rprod_ext. intros i Hi. apply E_ext. intro w.
+        rewrite (E_ext E _ _ P), Hs. apply rprod_ext. intros i Hi. apply (E_ext E). intro w.
         rewrite HEY, Hmu by exact Hi. unfold Y. f_equal. ring. }
       specialize (H Hb Hindep HT He ltac:(lra)).
       assert (Ev : forall w, ind_le eps (rsum (fun i => Y i w) T / INR T - rsum (fun i => E (Y i)) T / INR T)
@@ -570,7 +567,7 @@ Proof.
       { intro w. f_equal. unfold Y, muhat. rewrite (rsum_ext (fun i => E (fun w0 => - X i w0)) (fun _ => - mu))
           by (intros i Hi; apply (HEY i Hi)).
         rewrite rsum_opp, rsum_const. field. lra. }
-      rewrite (E_ext _ _ Ev) in H. eapply Rle_trans; [exact H |].
+      rewrite (E_ext E _ _ Ev) in H. eapply Rle_trans; [exact H |].
       right. unfold Rpower. f_equal.
       replace (eps ^ 2) with (alpha * ln t / (2 * INR T)).
       + field. lra.
@@ -582,7 +579,7 @@ Proof.
     destruct (Rlt_dec mu (muhat w + eps)); destruct (Rle_dec eps (mu - muhat w)); lra. }
   fold eps. change (fun w => ind_lt mu (rsum (fun i => X i w) T / INR T + eps))
     with (fun w => ind_lt mu (muhat w + eps)).
-  rewrite (E_ext _ _ C).
+  rewrite (E_ext E _ _ C).
   destruct HE as [Hm [Hlin H1]].
   pose proof (Hlin (fun _ => 1) (fun w => ind_le eps (mu - muhat w)) (-1)) as HL. cbv beta in HL.
   rewrite HL, H1. lra.
@@ -616,7 +613,7 @@ Proof. unfold ind_le. destruct (Rle_dec x y); lra. Qed.
    P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}, μ̂_s = (1/s) Σ_{i<s} X_i: a union bound over
    s = 1..t of the fixed-count bound (ucb1_ci_fixed_count). *)
 (*! claim UCB1-CI/union-over-counts *)
-Theorem ucb1_ci_union_over_counts (HE : is_expectation) (X : nat -> Omega -> R) (mu alpha : R)
+Theorem ucb1_ci_union_over_counts {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (mu alpha : R)
     (t : nat) (N : Omega -> nat) :
   (forall i w, 0 <= X i w <= 1) -> (forall i, E (X i) = mu) ->
   (forall s sv, (s <= t)%nat ->
@@ -657,7 +654,7 @@ Definition b2r (b : bool) : R := if b then 1 else 0.
    pull events {a(t) = a} and any events G_t (= A_t ∩ B_t), rounds t = 0..n−1,
    E[T_a] = Σ_t P(a(t) = a, G_t) + Σ_t P(a(t) = a, G_t^c), T_a = Σ_t I{a(t) = a}. *)
 (*! claim UCB1-DECOMP/corrected *)
-Theorem ucb1_decomp_corrected (HE : is_expectation) (pull good : nat -> Omega -> bool) (n : nat) :
+Theorem ucb1_decomp_corrected {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (pull good : nat -> Omega -> bool) (n : nat) :
   E (fun w => rsum (fun t => b2r (pull t w)) n) =
   rsum (fun t => E (fun w => b2r (pull t w && good t w))) n +
   rsum (fun t => E (fun w => b2r (pull t w && negb (good t w)))) n.
@@ -667,7 +664,7 @@ Proof.
   destruct HE as [Hm [Hlin H1]].
   pose proof (Hlin (fun w => b2r (pull k w && good k w)) (fun w => b2r (pull k w && negb (good k w))) 1) as H.
   cbv beta in H.
-  rewrite (E_ext (fun w => b2r (pull k w && good k w) + 1 * b2r (pull k w && negb (good k w)))
+  rewrite (E_ext E (fun w => b2r (pull k w && good k w) + 1 * b2r (pull k w && negb (good k w)))
                  (fun w => b2r (pull k w))) in H.
   - replace (E (fun w => b2r (pull k w))) with (E (fun w => b2r (pull k w))) by reflexivity.
     rewrite H. ring.
@@ -725,7 +722,7 @@ Qed.
    catalogue allows any interval I ∋ X; an abstract monotone E does not place E X in I's
    interior, so the interval form is not formalised here). *)
 (*! claim CONC-JENSEN/proof *)
-Theorem jensen (HE : is_expectation) (f : R -> R) (X : Omega -> R) :
+Theorem jensen {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (f : R -> R) (X : Omega -> R) :
   convex_on_R f -> f (E X) <= E (fun w => f (X w)).
 Proof.
   intro Hf. destruct (supporting_line f (E X) Hf) as [g Hg].
@@ -734,7 +731,6 @@ Proof.
   - intro w. pose proof (Hg (X w)). lra.
 Qed.
 
-End Expectation.
 
 (* ------------------------------------------------------------ the hypotheses are satisfiable *)
 
