@@ -338,12 +338,12 @@ Proof.
   rewrite H, IH. ring.
 Qed.
 
-(* CONC-MARKOV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Marcov's Inequality):
+(* CONC-MARKOV and CONC-MARKOV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Marcov's Inequality):
    X >= 0, ε > 0, p > 0 ⇒ P(X >= ε) <= E[X^p]/ε^p, for every expectation E (no density:
    ε^p·I{x >= ε} <= x^p pointwise).  x^p is rpow x p (Rpower for x > 0, 0 at x = 0). *)
 Definition rpow (x p : R) : R := if Rlt_dec 0 x then Rpower x p else 0.
 
-(*! claim CONC-MARKOV/proof *)
+(*! claim CONC-MARKOV CONC-MARKOV/proof *)
 Theorem markov {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : Omega -> R) (eps p : R) :
   (forall w, 0 <= X w) -> 0 < eps -> 0 < p ->
   E (fun w => ind_le eps (X w)) <= E (fun w => rpow (X w) p) / rpow eps p.
@@ -362,9 +362,9 @@ Proof.
   - rewrite Rmult_0_r. destruct (Rlt_dec 0 (X w)); [left; unfold Rpower; apply exp_pos | lra].
 Qed.
 
-(* CONC-CHEBYSHEV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Chebyshev's
+(* CONC-CHEBYSHEV and CONC-CHEBYSHEV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Chebyshev's
    inequality): P(|Z − E Z| >= ε) <= V[Z]/ε² with V[Z] = E[(Z − E Z)²], every ε > 0. *)
-(*! claim CONC-CHEBYSHEV/proof *)
+(*! claim CONC-CHEBYSHEV CONC-CHEBYSHEV/proof *)
 Theorem chebyshev {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (Z : Omega -> R) (eps : R) : 0 < eps ->
   E (fun w => ind_le eps (Rabs (Z w - E Z))) <= E (fun w => (Z w - E Z) ^ 2) / eps ^ 2.
 Proof.
@@ -671,18 +671,21 @@ Proof.
   - intro w. unfold b2r. destruct (pull k w), (good k w); simpl; ring.
 Qed.
 
-Definition convex_on_R (f : R -> R) : Prop :=
-  forall x y t, 0 <= t <= 1 -> f (t * x + (1 - t) * y) <= t * f x + (1 - t) * f y.
+(* f convex on an interval I (I a predicate closed under betweenness: [lo, hi], (0, ∞), R, ...) *)
+Definition interval (I : R -> Prop) : Prop := forall x y z, I x -> I y -> x <= z <= y -> I z.
 
-(* three chords: for y < m < z, the left slope at m is at most the right slope *)
-Lemma three_chords (f : R -> R) (y m z : R) : convex_on_R f -> y < m < z ->
+Definition convex_on (I : R -> Prop) (f : R -> R) : Prop :=
+  forall x y t, I x -> I y -> 0 <= t <= 1 -> f (t * x + (1 - t) * y) <= t * f x + (1 - t) * f y.
+
+(* three chords: for y < m < z in I, the left slope at m is at most the right slope *)
+Lemma three_chords (I : R -> Prop) (f : R -> R) (y m z : R) : convex_on I f -> I y -> I z -> y < m < z ->
   (f m - f y) / (m - y) <= (f z - f m) / (z - m).
 Proof.
-  intros Hf H. set (t := (z - m) / (z - y)).
+  intros Hf Iy Iz H. set (t := (z - m) / (z - y)).
   assert (Ht : 0 <= t <= 1).
   { unfold t. split; [apply Rdiv_le_0_compat; lra |].
     apply (Rmult_le_reg_r (z - y)); [lra |]. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra. }
-  pose proof (Hf y z t Ht) as C.
+  pose proof (Hf y z t Iy Iz Ht) as C.
   replace (t * y + (1 - t) * z) with m in C by (unfold t; field; lra).
   unfold t in C.
   apply (Rmult_le_reg_r ((m - y) * (z - m))); [apply Rmult_lt_0_compat; lra |].
@@ -694,43 +697,52 @@ Proof.
   nra.
 Qed.
 
-(* a convex function on R has a supporting line at every point m *)
-Lemma supporting_line (f : R -> R) (m : R) : convex_on_R f ->
-  exists g, forall x, f m + g * (x - m) <= f x.
+(* a convex function on I has a supporting line at every interior point m of I *)
+Lemma supporting_line (I : R -> Prop) (f : R -> R) (m y0 z0 : R) :
+  interval I -> convex_on I f -> I y0 -> I z0 -> y0 < m < z0 ->
+  exists g, forall x, I x -> f m + g * (x - m) <= f x.
 Proof.
-  intro Hf.
-  set (S := fun q => exists y, y < m /\ q = (f m - f y) / (m - y)).
+  intros HI Hf Iy0 Iz0 Hm.
+  assert (Im : I m) by (apply (HI y0 z0); [exact Iy0 | exact Iz0 | lra]).
+  set (S := fun q => exists y, I y /\ y < m /\ q = (f m - f y) / (m - y)).
   assert (Hb : bound S).
-  { exists ((f (m + 1) - f m) / (m + 1 - m)). intros q [y [Hy Eq]]. subst q.
-    apply three_chords; [exact Hf | lra]. }
-  assert (Hne : exists q, S q) by (exists ((f m - f (m - 1)) / (m - (m - 1))); exists (m - 1); split; [lra | reflexivity]).
+  { exists ((f z0 - f m) / (z0 - m)). intros q [y [Iy [Hy Eq]]]. subst q.
+    apply (three_chords I); [exact Hf | exact Iy | exact Iz0 | lra]. }
+  assert (Hne : exists q, S q) by (exists ((f m - f y0) / (m - y0)); exists y0; repeat split; [exact Iy0 | lra]).
   destruct (completeness S Hb Hne) as [g [Hub Hlub]].
-  exists g. intro x. destruct (Rtotal_order x m) as [Lt | [Eq | Gt]].
-  - assert (Q : (f m - f x) / (m - x) <= g) by (apply Hub; exists x; split; [lra | reflexivity]).
+  exists g. intros x Ix. destruct (Rtotal_order x m) as [Lt | [Eq | Gt]].
+  - assert (Q : (f m - f x) / (m - x) <= g) by (apply Hub; exists x; repeat split; [exact Ix | lra]).
     apply (Rmult_le_compat_r (m - x)) in Q; [| lra].
     replace ((f m - f x) / (m - x) * (m - x)) with (f m - f x) in Q by (field; lra). nra.
   - subst. lra.
   - assert (Q : g <= (f x - f m) / (x - m)).
-    { apply Hlub. intros q [y [Hy Eq]]. subst q. apply three_chords; [exact Hf | lra]. }
+    { apply Hlub. intros q [y [Iy [Hy Eq]]]. subst q. apply (three_chords I); [exact Hf | exact Iy | exact Ix | lra]. }
     apply (Rmult_le_compat_r (x - m)) in Q; [| lra].
     replace ((f x - f m) / (x - m) * (x - m)) with (f x - f m) in Q by (field; lra). nra.
 Qed.
 
-(* CONC-JENSEN/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Jensen's inequality):
-   f convex ⇒ f(E X) <= E f(X), by the supporting line at E X and linearity, for every
-   expectation E and every X : Ω → R.  Stated for f convex on the whole real line (the
-   catalogue allows any interval I ∋ X; an abstract monotone E does not place E X in I's
-   interior, so the interval form is not formalised here). *)
-(*! claim CONC-JENSEN/proof *)
-Theorem jensen {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (f : R -> R) (X : Omega -> R) :
-  convex_on_R f -> f (E X) <= E (fun w => f (X w)).
+(* CONC-JENSEN and CONC-JENSEN/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Jensen's
+   inequality: "f(x) を X の値域を含む区間において凸な関数とする ... f(E[X]) \leqq E[f(X)]"):
+   f convex on an interval I containing the values of X ⇒ f(E X) <= E f(X), by the supporting
+   line at E X and linearity.  E X is either interior to I (some y < E X < z in I) or, if it is
+   an end point of I, X is constant (for a probability, X ∈ I and E X at an end point force
+   X = E X almost surely; an abstract monotone E does not see "almost surely", so this case
+   is stated as X = E X everywhere). *)
+(*! claim CONC-JENSEN CONC-JENSEN/proof *)
+Theorem jensen {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (I : R -> Prop)
+    (f : R -> R) (X : Omega -> R) :
+  interval I -> convex_on I f -> (forall w, I (X w)) ->
+  ((exists y z, I y /\ I z /\ y < E X < z) \/ (forall w, X w = E X)) ->
+  f (E X) <= E (fun w => f (X w)).
 Proof.
-  intro Hf. destruct (supporting_line f (E X) Hf) as [g Hg].
-  eapply Rle_trans; [| apply (E_mono HE (fun w => g * X w + (f (E X) - g * E X)))].
-  - rewrite (E_affine HE). right. ring.
-  - intro w. pose proof (Hg (X w)). lra.
+  intros HI Hf HX [[y [z [Iy [Iz Hm]]]] | Const].
+  - destruct (supporting_line I f (E X) y z HI Hf Iy Iz Hm) as [g Hg].
+    eapply Rle_trans; [| apply (E_mono HE (fun w => g * X w + (f (E X) - g * E X)))].
+    + rewrite (E_affine HE). right. ring.
+    + intro w. pose proof (Hg (X w) (HX w)). lra.
+  - rewrite (E_ext E (fun w => f (X w)) (fun _ => f (E X))) by (intro w; rewrite Const; reflexivity).
+    rewrite (E_const HE). lra.
 Qed.
-
 
 (* ------------------------------------------------------------ the hypotheses are satisfiable *)
 
