@@ -57,8 +57,7 @@ def run(args) -> int:
                                        evidence=evidence)
     verdicts = claims_table.decide_catalogue(budget_s=args.budget, claims=todo, workers=None,
                                              progress=not args.no_progress and not args.json) if todo else []
-    verdicts, _ = claims_table.select(verdicts, source_file=args.source, status=args.status, show=show,
-                                      evidence=evidence)
+    verdicts, _ = claims_table.select(verdicts, status=args.status, show={"mutant", "violation"})
     if args.json:
         json.dump([v.as_dict() for v in verdicts], sys.stdout, indent=1)
         print()
