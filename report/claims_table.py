@@ -9,7 +9,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
 from clickbound import lemmas
-from clickbound.lemmas.engine.verdict import STATISTICAL, STATUSES
+from clickbound.lemmas.engine.verdict import STATISTICAL
 
 EXPECT_MARK = {True: "ok", False: "UNEXPECTED", None: "-"}
 
@@ -198,10 +198,10 @@ def render_text(verdicts, width: int = 100, hidden: Counter | None = None) -> st
     lines, cols_hidden, full = termtable.table(TEXT_COLUMNS, cells, width, minimum=TEXT_MIN,
                                                droppable=TEXT_DROPPABLE, right=("time (s)",), details=details)
     bad = sum(v.matches_expectation is False for v in verdicts)
-    footer = [f"{summary_text(verdicts)}; {bad} not as registered; "
-              f"{sum(v.elapsed_s for v in verdicts):.1f} s of checking",
-              "registered: the truth value the catalogue registers, and whether the verdict agrees "
-              "(ok) or not (UNEXPECTED)",
+    footer = [(f"{summary_text(verdicts)}; {bad} not as registered; "
+               f"{sum(v.elapsed_s for v in verdicts):.1f} s of checking"),
+              ("registered: the truth value the catalogue registers, and whether the verdict agrees "
+               "(ok) or not (UNEXPECTED)"),
               hidden_rows_line(hidden or Counter()), termtable.hidden_columns_line(cols_hidden, full)]
     lines.append("")
     for f in filter(None, footer):

@@ -12,7 +12,6 @@ import subprocess
 from clickbound.report import doc
 from clickbound.report.sections import ComputeContext, RenderContext, Section, register_section
 
-
 #: what a verdict can depend on, with what it does there: the interpreter, the engine's solvers and
 #: libraries (symbolic proof, exact decision and its second opinion, ball arithmetic, property search,
 #: adversarial search), the simulation stack behind statistical verdicts, and Coq for proofs checked

@@ -11,7 +11,7 @@ import json
 from synthetic_fixtures import every_status_verdicts
 
 from clickbound.lemmas import Verdict
-from clickbound.report import claims_table, cli, cmd_claims
+from clickbound.report import claims_table, cli
 from clickbound.report.sections import RenderContext
 from clickbound.report.sections.claims import render
 
