@@ -32,7 +32,8 @@ def _floats(values):
 
 def add_arguments(p):
     p.add_argument("--list-policies", action="store_true",
-                   help="list every registered policy with the click models it accepts, and exit")
+                   help="list every registered policy with the click models it accepts (with --model: "
+                        "those accepting it), and exit")
     p.add_argument("--grid", metavar="FILE.toml", help="run every [[job]] of a TOML grid instead of one job")
     p.add_argument("--model", choices=sorted(_PARAMS), help="click model")
     for name in ("w", "v", "theta", "kappa", "P"):
@@ -90,18 +91,28 @@ def summary(result) -> dict:
             "mean_regret": result.mean().tolist(), "stderr": result.stderr().tolist()}
 
 
-def list_policies(width: int | None = None) -> list[str]:
+def list_policies(width: int | None = None, model: str | None = None) -> list[str]:
     """The lines of ``--list-policies``: each registered policy and the models it accepts (from the
-    policy registry), then any policy module that failed to import."""
+    policy registry; with ``model``, those accepting it), then any policy module that failed to import."""
     from clickbound.report import termtable
     from clickbound.sim.policies.registry import import_errors, policies
 
     width = termtable.terminal_width(width)
-    pols = policies()
+    seen = model
+    if model == "dueling":  # the dueling environment is a cascade with item features
+        from clickbound.sim.envs_dueling import FeatureCascade
+
+        seen = FeatureCascade.model
+    pols = {k: c for k, c in policies().items() if model is None or seen in c.models}
     rows = [[name, ", ".join(cls.models)] for name, cls in sorted(pols.items(), key=lambda kv: kv[0].lower())]
-    lines, _, _ = termtable.table(["policy", "models it accepts"], rows, width, minimum={"policy": 16})
-    lines += ["", *termtable.wrap(f"{len(pols)} policies; simulate takes --model "
-                                  f"{', '.join(sorted(_PARAMS))}", width)]
+    if rows:
+        lines, _, _ = termtable.table(["policy", "models it accepts"], rows, width, minimum={"policy": 16})
+        lines.append("")
+    else:
+        lines = []
+    which = f" accepting --model {model}" + (f" (policies see model {seen!r})" if seen != model else "") if model else ""
+    lines += termtable.wrap(f"{len(pols)} policies{which}; simulate takes --model "
+                            f"{', '.join(sorted(_PARAMS))}", width)
     for mod, err in import_errors().items():
         lines += termtable.wrap(f"policy module {mod} failed to import: {err}", width)
     return lines
@@ -109,7 +120,7 @@ def list_policies(width: int | None = None) -> list[str]:
 
 def run(args) -> int:
     if args.list_policies:
-        print("\n".join(list_policies()))
+        print("\n".join(list_policies(model=args.model)))
         return 0
     import numpy as np
 

@@ -283,6 +283,9 @@ def test_simulate_list_policies_lists_every_registered_policy(capsys):
         row = next(ln for ln in lines if ln.split()[:1] == [name])
         assert row.split(None, 1)[1] == ", ".join(cls.models)
     assert f"{len(policies())} policies" in out
+    _, out, _ = run(capsys, "simulate", "--list-policies", "--model", "depth")
+    listed = {ln.split()[0] for ln in out.splitlines()[2:] if ln.strip() and not ln[0].isdigit()}
+    assert listed == {n for n, c in policies().items() if "depth" in c.models}
 
 
 def test_help_lists_every_command_and_imports_none():
