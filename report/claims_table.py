@@ -219,7 +219,11 @@ def render_markdown(verdicts) -> str:
     return "\n".join(out)
 
 
-def render_verdict(v) -> str:
+def render_verdict(v, width: int | None = None) -> str:
+    """``clickbound check``'s text: every field of the verdict, the evidence as indented JSON; lines
+    wider than ``width`` (default: the terminal's, 100 off a terminal) wrap, none is cut."""
+    from clickbound.report import termtable
+
     d = v.as_dict()
     lines = [f"claim     : {v.claim_id}" + (f"  (SPEC {v.spec_id})" if v.spec_id else ""),
              f"source    : {v.source}",
@@ -239,7 +243,7 @@ def render_verdict(v) -> str:
     import json
 
     lines += ["    " + ln for ln in json.dumps(d["evidence"], indent=2, ensure_ascii=False).splitlines()]
-    return "\n".join(lines)
+    return "\n".join(termtable.fit_lines(lines, termtable.terminal_width(width)))
 
 
 def scope_words(status: str, scope: str | None, detail: str = "") -> str:

@@ -33,7 +33,8 @@ def add_arguments(p):
                         "a wrong one lists them all)")
     filters.add_show_flags(p, mutants=True, violations=True)
     filters.add_width(p)
-    p.add_argument("--json", action="store_true", help="print verdicts as JSON (same filters)")
+    p.add_argument("--json", action="store_true",
+                   help="print verdicts as JSON (the same rows as the table: --all for every claim)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
 
 

@@ -182,3 +182,20 @@ def labelled(label: str, text: str, width: int, indent: int = 2, label_width: in
     head = " " * indent + label.ljust(label_width) + " : "
     body = wrap(text, max(10, width - len(head)))
     return [head + body[0], *(" " * len(head) + b for b in body[1:])]
+
+
+def fit_lines(lines: list[str], width: int) -> list[str]:
+    """Every line wrapped to ``width``: a ``label : text`` line (the colon within its first 14
+    columns) hangs under its text, any other under its own indentation plus two."""
+    out = []
+    for line in lines:
+        if display_width(line) <= width:
+            out.append(line)
+            continue
+        colon = line.find(": ")
+        lead = colon + 2 if 0 < colon < 14 and line[:colon].strip() else len(line) - len(line.lstrip()) + 2
+        lead = min(lead, width // 2)
+        head, rest = line[:lead], line[lead:]
+        body = wrap(rest, width - lead)
+        out += [head + body[0], *(" " * lead + b for b in body[1:])]
+    return out

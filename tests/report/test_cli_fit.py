@@ -316,3 +316,12 @@ def test_terminal_width_is_100_off_a_terminal(monkeypatch):
     assert termtable.terminal_width(120, io.StringIO()) == 120
     with pytest.raises(ValueError):
         termtable.terminal_width(10)
+
+
+def test_check_text_wraps_to_the_width_and_keeps_everything():
+    v = _fake_verdict(next(c for c in lemmas.catalogue() if c.kind == "identity"), 1)  # refuted, long cells
+    text = claims_table.render_verdict(v, width=100)
+    assert_fits(text)
+    wide = claims_table.render_verdict(v, width=10_000)
+    assert "".join(text.split()) == "".join(wide.split())  # wrapping moved line breaks only
+    assert text.splitlines()[0].startswith(f"claim     : {v.claim_id}")
