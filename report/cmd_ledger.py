@@ -81,7 +81,8 @@ def run(args) -> int:
         cols = ["source", "entries", *ledger.VERDICTS, "covered (displayed items)"]
         rows = [[_name(name), *(str(s[c]) for c in ("entries", *ledger.VERDICTS)),
                  f"{s['items_covered']}/{s['items']} ({100 * s['coverage']:.0f} %)"] for name, s in summ.items()]
-        lines, hidden, full = termtable.table(cols, rows, width, right=tuple(cols[1:]), minimum={"source": 14},
+        lines, hidden, full = termtable.table(cols, rows, width, right=tuple(cols[1:]),
+                                              minimum={"source": 14, cols[-1]: 15},
                                               droppable=tuple(ledger.VERDICTS))
         out += lines + list(filter(None, [termtable.hidden_columns_line(hidden, full)]))
     if args.uncovered:
