@@ -27,7 +27,7 @@ VERDICT_DEPENDENCIES = {
     "numpy": "arrays, simulations",
     "scipy": "adversarial search (SLSQP), statistics",
     "numba": "simulation kernels, the KL-UCB index",
-    "coqc": "Coq proof checker (recorded when installed; no verdict calls it yet)",
+    "coqc": "Coq: the proofs in proofs/coq (checked by the test suite, not at verdict time)",
 }
 
 
