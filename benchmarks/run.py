@@ -18,6 +18,8 @@ Prints, for each target of issue 4:
 5. start-up of a trivial ``clickbound simulate`` (issue 14) in fresh processes: cold (an empty
    numba cache folder: everything compiles) against warm (the same folder again), median of
    several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor;
+   then ``clickbound --help`` (target 0.4 s), ``claims --help`` and ``simulate --help`` against
+   ``python -c pass``;
 6. the default report (``clickbound report``, the paper profile; issue 14): total wall time against
    the 10-minute target, and wall and CPU time per section, read from a ``results.json``
    (``--report-results PATH``, default ``out/report/results.json``) or, with ``--run-report``,
@@ -220,6 +222,14 @@ def bench_startup(repeat: int):
     c, w = statistics.median(colds), statistics.median(warms)
     print(f"  cold (empty cache) {c:6.2f} s   warm {w:6.2f} s   cold/warm {c / w:5.1f}x   "
           f"(import clickbound.sim alone: {floor:.2f} s; target warm <= 1.5 s)")
+    # the command line itself: --help imports no command module (report/cli.py), and the listings'
+    # argument parsing loads neither the engine nor numba; `python -c pass` is the interpreter's floor
+    env = dict(os.environ)
+    bare = statistics.median(wall([sys.executable, "-c", "pass"], env) for _ in range(repeat))
+    for words, target in ((["--help"], 0.4), (["claims", "--help"], None), (["simulate", "--help"], None)):
+        t = statistics.median(wall([str(cli), *words], env) for _ in range(repeat))
+        goal = f"; target <= {target} s" if target else ""
+        print(f"  clickbound {' '.join(words):16s} {t:6.2f} s   (python -c pass: {bare:.2f} s{goal})")
 
 
 REPORT_TARGET_S = 600.0  # issue 14: make report within 10 minutes on 2 cores

@@ -21,7 +21,6 @@ import math
 import llvmlite.binding as llvm_binding
 import numba
 import numpy as np
-import sympy as sp
 
 #: absolute accuracy the index solver guarantees (KL-INDEX checks it against mpmath)
 INDEX_TOL = 1e-13
@@ -193,5 +192,7 @@ def klucb_index(w, T, t):
 
 def kl_sym(p, q):
     """``D_KL(p‖q)`` as a sympy expression (for proofs); same formula as :func:`kl_scalar`."""
+    import sympy as sp  # here, not at the top: simulations need no sympy (CLI start-up)
+
     p, q = sp.sympify(p), sp.sympify(q)
     return p * sp.log(p / q) + (1 - p) * sp.log((1 - p) / (1 - q))
