@@ -1,0 +1,311 @@
+(** DCM bandits (source 000_0b27131c69d8f24c.txt): the telescoping identity DCM-TEL,
+    Lemmas 1-4 (slides '準備:2つの簡単な補題', '準備:一般形の上限を示すための補題',
+    '準備:下限を示すための補題'), DCM-ORDER, the Abel summation of Theorem 2 and the
+    per-round chains of Theorems 1 and 3, for every K (lists, induction on K). *)
+From Coq Require Import Reals Lra Psatz Lia List Permutation.
+From Clickbound Require Import Cascade.
+Import ListNotations.
+Open Scope R_scope.
+
+(** ** DCM-TEL *)
+
+(** the DCM-TEL weight of (0-based) position k: prod_{j<k}(1 - y_j) prod_{j>k}(1 - x_j) *)
+Definition tel_weight (x y : list R) (k : nat) : R :=
+  prodc (firstn k y) * prodc (skipn (S k) x).
+
+Fixpoint telr (x y : list R) : R :=
+  match x, y with
+  | a :: x', b :: y' => (a - b) * prodc x' + (1 - b) * telr x' y'
+  | _, _ => 0
+  end.
+
+Lemma sumk_shift : forall n f, sumk (S n) f = f O + sumk n (fun k => f (S k)).
+Proof. induction n; intros f; simpl in *. ring. rewrite IHn; simpl; ring. Qed.
+
+Lemma sumk_scale : forall n c f, sumk n (fun k => c * f k) = c * sumk n f.
+Proof. induction n; intros; simpl. ring. rewrite IHn; ring. Qed.
+
+Lemma sumk_ext : forall n f g, (forall k, (k < n)%nat -> f k = g k) -> sumk n f = sumk n g.
+Proof. induction n; intros f g H; simpl. reflexivity. rewrite (IHn f g), (H n); auto. Qed.
+
+Lemma telr_V : forall x y, length x = length y -> V x - V y = telr x y.
+Proof.
+  induction x as [|a x IH]; intros [|b y] H; simpl in *; try discriminate.
+  - unfold V; simpl; ring.
+  - injection H as H. rewrite <- (IH y H). unfold V; simpl; ring.
+Qed.
+
+Lemma telr_sumk : forall x y, length x = length y ->
+  telr x y = sumk (length x) (fun k => (nth k x 0 - nth k y 0) * tel_weight x y k).
+Proof.
+  induction x as [|a x IH]; intros [|b y] H; try discriminate. reflexivity.
+  injection H as H. change (length (a :: x)) with (S (length x)). rewrite sumk_shift.
+  cbn [telr]. rewrite (IH y H), <- sumk_scale. f_equal.
+  - unfold tel_weight; cbn [nth firstn skipn prodc]. ring.
+  - apply sumk_ext; intros k _. unfold tel_weight; cbn [nth firstn skipn prodc]. ring.
+Qed.
+
+(*! claim DCM-TEL DCM-TEL[K=1] DCM-TEL[K=2] DCM-TEL[K=3] DCM-TEL[K=4] *)
+(*! args x* y* *)
+Theorem dcm_tel : forall x y : list R, length x = length y ->
+  V x - V y = sumk (length x) (fun k => (nth k x 0 - nth k y 0) *
+                   (prodc (firstn k y) * prodc (skipn (S k) x))).
+Proof. intros x y H. rewrite telr_V, telr_sumk; auto. Qed.
+
+(** ** Lemma 1 *)
+
+Lemma gevec_length : forall x y, gevec x y -> length x = length y.
+Proof. intros x y H; induction H; simpl; auto. Qed.
+
+(*! claim DCM-L1 DCM-L1[K=1] DCM-L1[K=2] DCM-L1[K=3] DCM-L1[K=4] *)
+(*! args x* y* *)
+Theorem dcm_lemma1 : forall x y : list R,
+  inunit x -> inunit y -> gevec x y -> V x - V y <= sum x - sum y.
+Proof.
+  intros x y Hx Hy H. induction H as [|a b x' y' Hab Ht IH].
+  - unfold V; simpl; lra.
+  - apply inunit_cons in Hx as [Ha Hx]; apply inunit_cons in Hy as [Hb Hy].
+    specialize (IH Hx Hy). unfold V in *; simpl.
+    pose proof (prodc_mono y' x' (gevec_le _ _ Ht) Hy Hx).
+    destruct (prodc_unit _ Hx), (prodc_unit _ Hy). unfold unit in *.
+    assert ((1 - b) * (prodc y' - prodc x') <= prodc y' - prodc x')
+      by (assert (0 <= b * (prodc y' - prodc x')) by (apply Rmult_le_pos; lra); nra).
+    assert ((a - b) * prodc x' <= a - b) by nra.
+    nra.
+Qed.
+
+(** ** Lemma 2 *)
+
+Definition inbox (p : R) (x : list R) : Prop := Forall (fun z => 0 <= z <= p) x.
+
+Lemma inbox_unit : forall p x, p <= 1 -> inbox p x -> inunit x.
+Proof. intros p x Hp H; eapply Forall_impl; [|exact H]; unfold unit; simpl; intros; lra. Qed.
+
+Lemma prodc_lower : forall p x, 0 <= p <= 1 -> inbox p x -> (1 - p) ^ length x <= prodc x.
+Proof.
+  intros p x Hp H; induction H as [|a x Ha Hx IH]; simpl. lra.
+  assert (0 <= (1 - p) ^ length x) by (apply pow_le; lra).
+  apply Rmult_le_compat; lra.
+Qed.
+
+Lemma l2_aux : forall p x y, 0 <= p <= 1 -> inbox p x -> inbox p y -> gevec x y ->
+  (1 - p) ^ length x * (sum x - sum y) <= (1 - p) * (prodc y - prodc x).
+Proof.
+  intros p x y Hp Hx Hy H. induction H as [|a b x' y' Hab Ht IH]; simpl. lra.
+  inversion Hx as [|? ? Ha Hx']; inversion Hy as [|? ? Hb Hy']; subst.
+  specialize (IH Hx' Hy').
+  pose proof (prodc_lower p x' Hp Hx').
+  pose proof (prodc_mono y' x' (gevec_le _ _ Ht) (inbox_unit p y' (proj2 Hp) Hy')
+                (inbox_unit p x' (proj2 Hp) Hx')) as Hm.
+  assert (0 <= (1 - p) ^ length x') by (apply pow_le; lra).
+  assert (Hs : (1 - p) * (prodc y' - prodc x') <= (1 - b) * (prodc y' - prodc x'))
+    by (apply Rmult_le_compat_r; lra).
+  assert ((1 - p) ^ length x' * (a - b) <= prodc x' * (a - b))
+    by (apply Rmult_le_compat_r; lra).
+  assert (0 <= 1 - p) by lra.
+  assert ((1 - p) * ((1 - p) ^ length x' * (sum x' - sum y'))
+          <= (1 - p) * ((1 - b) * (prodc y' - prodc x'))).
+  { apply Rmult_le_compat_l; lra. }
+  assert ((1 - p) * ((1 - p) ^ length x' * (a - b)) <= (1 - p) * (prodc x' * (a - b)))
+    by (apply Rmult_le_compat_l; lra).
+  nra.
+Qed.
+
+(*! claim DCM-L2 DCM-L2[K=1] DCM-L2[K=2] DCM-L2[K=3] DCM-L2[K=4] *)
+(*! args x* y* p *)
+Theorem dcm_lemma2 : forall (p : R) (x y : list R),
+  0 <= p <= 1 -> inbox p x -> inbox p y -> gevec x y ->
+  (1 - p) ^ (length x - 1) * (sum x - sum y) <= V x - V y.
+Proof.
+  intros p x y Hp Hx Hy H. destruct H as [|a b x' y' Hab Ht]; simpl. unfold V; simpl; lra.
+  inversion Hx as [|? ? Ha Hx']; inversion Hy as [|? ? Hb Hy']; subst.
+  rewrite Nat.sub_0_r.
+  pose proof (l2_aux p x' y' Hp Hx' Hy' Ht).
+  pose proof (prodc_lower p x' Hp Hx').
+  pose proof (prodc_mono y' x' (gevec_le _ _ Ht) (inbox_unit p y' (proj2 Hp) Hy')
+                (inbox_unit p x' (proj2 Hp) Hx')) as Hm.
+  assert ((1 - p) * (prodc y' - prodc x') <= (1 - b) * (prodc y' - prodc x'))
+    by (apply Rmult_le_compat_r; lra).
+  assert ((1 - p) ^ length x' * (a - b) <= prodc x' * (a - b))
+    by (apply Rmult_le_compat_r; lra).
+  unfold V; simpl. nra.
+Qed.
+
+(** ** Lemma 4 *)
+
+Definition scale (g : R) (x : list R) : list R := map (Rmult g) x.
+
+Lemma scale_unit : forall g x, 0 <= g <= 1 -> inunit x -> inunit (scale g x).
+Proof.
+  intros g x Hg H; induction H; simpl; constructor; auto. unfold unit in *.
+  split; [apply Rmult_le_pos; lra|]. assert (g * x <= 1 * 1) by (apply Rmult_le_compat; lra). lra.
+Qed.
+
+Lemma scale_gevec : forall g x y, 0 <= g -> gevec x y -> gevec (scale g x) (scale g y).
+Proof.
+  intros g x y Hg H; induction H; simpl; constructor; auto.
+  apply Rle_ge, Rmult_le_compat_l; lra.
+Qed.
+
+Lemma prodc_scale_ge : forall g x, 0 <= g <= 1 -> inunit x -> prodc x <= prodc (scale g x).
+Proof.
+  intros g x Hg H. induction H as [|a x Ha Hx IH]; simpl. lra.
+  destruct (prodc_unit _ Hx). unfold unit in Ha.
+  assert (0 <= a * (1 - g)) by (apply Rmult_le_pos; lra).
+  assert ((1 - a) * prodc x <= (1 - a) * prodc (scale g x)) by (apply Rmult_le_compat_l; lra).
+  assert ((1 - a) * prodc (scale g x) <= (1 - g * a) * prodc (scale g x))
+    by (apply Rmult_le_compat_r; lra).
+  lra.
+Qed.
+
+(*! claim DCM-L4 DCM-L4[K=1] DCM-L4[K=2] DCM-L4[K=3] DCM-L4[K=4] *)
+(*! args x* y* g *)
+Theorem dcm_lemma4 : forall (g : R) (x y : list R),
+  0 <= g <= 1 -> inunit x -> inunit y -> gevec x y ->
+  V (scale g x) - V (scale g y) >= g * (V x - V y).
+Proof.
+  intros g x y Hg Hx Hy H. unfold V. induction H as [|a b x' y' Hab Ht IH]; simpl. lra.
+  apply inunit_cons in Hx as [Ha Hx]; apply inunit_cons in Hy as [Hb Hy].
+  specialize (IH Hx Hy). unfold unit in *.
+  pose proof (prodc_mono y' x' (gevec_le _ _ Ht) Hy Hx) as Hm.
+  pose proof (prodc_scale_ge g x' Hg Hx) as Hsx.
+  pose proof (prodc_unit _ Hx). 
+  set (d := prodc y' - prodc x') in *.
+  set (d' := prodc (scale g y') - prodc (scale g x')) in *.
+  assert (Hd : 0 <= d) by (unfold d; lra).
+  assert (0 <= g * d) by (apply Rmult_le_pos; lra).
+  assert ((1 - b) * (g * d) <= (1 - g * b) * (g * d))
+    by (apply Rmult_le_compat_r; nra).
+  assert (Hgb : 0 <= g * b <= 1) by (split; [apply Rmult_le_pos|]; nra).
+  assert (Hgd : g * d <= d') by (unfold d, d'; lra).
+  assert ((1 - g * b) * (g * d) <= (1 - g * b) * d')
+    by (apply Rmult_le_compat_l; lra).
+  assert (g * (a - b) * prodc x' <= g * (a - b) * prodc (scale g x'))
+    by (apply Rmult_le_compat_l; nra).
+  replace (1 - (1 - g * a) * prodc (scale g x') - (1 - (1 - g * b) * prodc (scale g y')))
+    with (g * (a - b) * prodc (scale g x') + (1 - g * b) * d') by (unfold d'; ring).
+  replace (g * (1 - (1 - a) * prodc x' - (1 - (1 - b) * prodc y')))
+    with (g * (a - b) * prodc x' + (1 - b) * (g * d)) by (unfold d; ring).
+  lra.
+Qed.
+
+(** ** Lemma 3 and DCM-ORDER: adjacent swaps along insertion sort *)
+
+(** G(c, x) = sum_k c_k x_k - V(c ⊙ x); Lemma 3 says G(c, x') >= G(c, x) *)
+Definition G (c x : list R) : R := sum (had c x) - V (had c x).
+
+Lemma lift : forall c1 c' h u u', unit c1 -> unit h ->
+  inunit (had c' u) -> inunit (had c' u') ->
+  V (had c' u) <= V (had c' u') -> G c' u <= G c' u' ->
+  V (had (c1 :: c') (h :: u)) <= V (had (c1 :: c') (h :: u')) /\
+  G (c1 :: c') (h :: u) <= G (c1 :: c') (h :: u').
+Proof.
+  intros c1 c' h u u' Hc Hh Hu Hu' HV HG. unfold G in *. cbn [had sum]. rewrite !V_cons.
+  unfold unit in *. assert (Hz : 0 <= c1 * h <= 1).
+  { split; [apply Rmult_le_pos; lra|]. assert (c1 * h <= 1 * 1) by (apply Rmult_le_compat; lra); lra. }
+  pose proof (V_unit _ Hu). pose proof (V_unit _ Hu').
+  assert ((1 - c1 * h) * (1 - V (had c' u')) <= (1 - c1 * h) * (1 - V (had c' u)))
+    by (apply Rmult_le_compat_l; lra).
+  assert (c1 * h * V (had c' u) <= c1 * h * V (had c' u')) by (apply Rmult_le_compat_l; lra).
+  split; nra.
+Qed.
+
+Lemma swap_front : forall c1 c2 c'' a h s', unit c1 -> unit c2 -> c1 >= c2 -> a <= h ->
+  inunit (had c'' s') ->
+  V (had (c1 :: c2 :: c'') (a :: h :: s')) <= V (had (c1 :: c2 :: c'') (h :: a :: s')) /\
+  G (c1 :: c2 :: c'') (a :: h :: s') <= G (c1 :: c2 :: c'') (h :: a :: s').
+Proof.
+  intros c1 c2 c'' a h s' Hc1 Hc2 Hc Hah Hs. unfold G, V. cbn [had sum prodc].
+  destruct (prodc_unit _ Hs) as [Q0 Q1].
+  assert (HD : 0 <= (c1 - c2) * (h - a)) by (apply Rmult_le_pos; lra).
+  assert (0 <= prodc (had c'' s') * ((c1 - c2) * (h - a))) by (apply Rmult_le_pos; lra).
+  assert (0 <= (c1 - c2) * (h - a) * (1 - prodc (had c'' s'))) by (apply Rmult_le_pos; lra).
+  split; nra.
+Qed.
+
+Lemma inunit_tail : forall a x, inunit (a :: x) -> inunit x.
+Proof. intros a x H; apply inunit_cons in H; tauto. Qed.
+
+Lemma ins_step : forall s c a, inunit c -> nonincr c -> unit a -> inunit s -> nonincr s ->
+  V (had c (a :: s)) <= V (had c (insert a s)) /\ G c (a :: s) <= G c (insert a s).
+Proof.
+  induction s as [|h s' IH]; intros c a Hc Hnc Ha Hs Hns; simpl insert.
+  - split; lra.
+  - destruct (Rle_dec h a) as [Hle|Hgt]. split; lra.
+    destruct c as [|c1 [|c2 c'']].
+    + unfold G; simpl; split; lra.
+    + apply inunit_cons in Hc as [Hc1 _]. apply inunit_cons in Hs as [Hh _].
+      unfold G, V, unit in *; simpl.
+      assert (c1 * a <= c1 * h) by (apply Rmult_le_compat_l; lra). split; lra.
+    + pose proof Hc as Hc'. apply inunit_cons in Hc' as [Hc1 Hc2'].
+      pose proof Hc2' as Hc2''. apply inunit_cons in Hc2'' as [Hc2 Hc3].
+      apply inunit_cons in Hs as [Hh Hs'].
+      destruct Hnc as [Hc12 Hnc'].
+      assert (Hsw := swap_front c1 c2 c'' a h s' Hc1 Hc2 Hc12 (Rlt_le _ _ (Rnot_le_lt _ _ Hgt))
+                       (had_unit _ _ Hc3 Hs')).
+      assert (Has : inunit (a :: s')) by (constructor; auto).
+      assert (Hins : inunit (insert a s')) by (eapply inunit_perm; [apply insert_perm|exact Has]).
+      destruct (IH (c2 :: c'') a Hc2' Hnc' Ha Hs' (nonincr_tail _ _ Hns)) as [HV HG].
+      destruct (lift c1 (c2 :: c'') h (a :: s') (insert a s') Hc1 Hh
+                  (had_unit _ _ Hc2' Has) (had_unit _ _ Hc2' Hins) HV HG).
+      split; lra.
+Qed.
+
+Lemma isort_step : forall x c, inunit c -> nonincr c -> inunit x ->
+  V (had c x) <= V (had c (isort x)) /\ G c x <= G c (isort x).
+Proof.
+  induction x as [|a x IH]; intros c Hc Hnc Hx. split; apply Rle_refl.
+  destruct c as [|c1 c']. unfold G; simpl; split; lra.
+  apply inunit_cons in Hx as [Ha Hx]. pose proof Hc as Hc0. apply inunit_cons in Hc0 as [Hc1 Hc'].
+  assert (Hsx : inunit (isort x)) by (eapply inunit_perm; [apply isort_perm|exact Hx]).
+  destruct (IH c' Hc' (nonincr_tail _ _ Hnc) Hx) as [HV HG].
+  destruct (lift c1 c' a x (isort x) Hc1 Ha (had_unit _ _ Hc' Hx) (had_unit _ _ Hc' Hsx) HV HG).
+  destruct (ins_step (isort x) (c1 :: c') a Hc Hnc Ha Hsx (isort_nonincr x)).
+  simpl isort. split; lra.
+Qed.
+
+(*! claim DCM-L3 *)
+(*! args c* x* *)
+Theorem dcm_lemma3 : forall c x x' : list R,
+  inunit x -> inunit c -> nonincr c -> length c = length x ->
+  Permutation x x' -> nonincr x' ->
+  V (had c x') - V (had c x) <= sum (had c x') - sum (had c x).
+Proof.
+  intros c x x' Hx Hc Hnc _ HP Hnx.
+  assert (E : isort x = x').
+  { apply nonincr_perm_eq; [|apply isort_nonincr|auto].
+    apply perm_trans with x; [apply Permutation_sym, isort_perm|auto]. }
+  subst x'. destruct (isort_step x c Hc Hnc Hx) as [_ HG]. unfold G in HG. lra.
+Qed.
+
+Lemma had_mono : forall c x y, Forall (fun a => 0 <= a) c -> Forall2 Rle x y ->
+  Forall2 Rle (had c x) (had c y).
+Proof.
+  induction c as [|a c IH]; intros x y Hc H; simpl. constructor.
+  destruct H as [|b d x' y' Hbd H']; simpl. constructor.
+  inversion Hc; subst. constructor; [apply Rmult_le_compat_l; auto|apply IH; auto].
+Qed.
+
+(** DCM-ORDER: f(A, w, ṽ) = V(ṽ ⊙ w|_A) is maximised by the K items of largest w in
+    decreasing order of w, for every ṽ ∈ [0,1]^K with the (non-increasing) order of v̄ *)
+(*! claim DCM-ORDER *)
+Theorem dcm_order : forall (c w A RA T RT : list R),
+  inunit w -> inunit c -> nonincr c ->
+  Permutation w (A ++ RA) -> length A = length c ->
+  Permutation w (T ++ RT) -> top T RT -> nonincr T -> length T = length c ->
+  V (had c A) <= V (had c T).
+Proof.
+  intros c w A RA T RT Hw Hc Hnc HA HlA HT Htop HnT HlT.
+  destruct (pairing A w RA T RT HA HT Htop ltac:(lia)) as [P [HP HF]].
+  assert (HuA : inunit A) by (apply (inunit_app A RA); eapply inunit_perm; eauto).
+  assert (HuT : inunit T) by (apply (inunit_app T RT); eapply inunit_perm; eauto).
+  assert (HuP : inunit P) by (eapply inunit_perm; eauto).
+  assert (Hc0 : Forall (fun a => 0 <= a) c)
+    by (eapply Forall_impl; [|exact Hc]; unfold unit; simpl; intros; lra).
+  assert (H1 : V (had c A) <= V (had c P))
+    by (apply V_mono; [apply had_mono|apply had_unit|apply had_unit]; auto).
+  assert (E : isort P = T).
+  { apply nonincr_perm_eq; [|apply isort_nonincr|auto].
+    apply perm_trans with P; [apply Permutation_sym, isort_perm|apply Permutation_sym; auto]. }
+  destruct (isort_step P c Hc Hnc HuP) as [H2 _]. rewrite E in H2. lra.
+Qed.
