@@ -112,7 +112,7 @@ Proof.
 Qed.
 
 (*! claim DCM-L2 DCM-L2[K=1] DCM-L2[K=2] DCM-L2[K=3] DCM-L2[K=4] *)
-(*! args x* y* p *)
+(*! args p x* y* *)
 Theorem dcm_lemma2 : forall (p : R) (x y : list R),
   0 <= p <= 1 -> inbox p x -> inbox p y -> gevec x y ->
   (1 - p) ^ (length x - 1) * (sum x - sum y) <= V x - V y.
@@ -159,7 +159,7 @@ Proof.
 Qed.
 
 (*! claim DCM-L4 DCM-L4[K=1] DCM-L4[K=2] DCM-L4[K=3] DCM-L4[K=4] *)
-(*! args x* y* g *)
+(*! args g x* y* *)
 Theorem dcm_lemma4 : forall (g : R) (x y : list R),
   0 <= g <= 1 -> inunit x -> inunit y -> gevec x y ->
   V (scale g x) - V (scale g y) >= g * (V x - V y).
@@ -265,7 +265,7 @@ Proof.
 Qed.
 
 (*! claim DCM-L3 *)
-(*! args c* x* *)
+(*! noinstance the registered instances DCM-L3[K=k] write x' as Max over k-subsets of Min (sympy Max/Min), which the printer refuses; the Coq statement quantifies over every non-increasing permutation x' of x instead *)
 Theorem dcm_lemma3 : forall c x x' : list R,
   inunit x -> inunit c -> nonincr c -> length c = length x ->
   Permutation x x' -> nonincr x' ->
