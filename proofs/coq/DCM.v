@@ -45,7 +45,7 @@ Proof.
   - apply sumk_ext; intros k _. unfold tel_weight; cbn [nth firstn skipn prodc]. ring.
 Qed.
 
-(*! claim DCM-TEL DCM-TEL[K=1] DCM-TEL[K=2] DCM-TEL[K=3] DCM-TEL[K=4] *)
+(*! claim DCM-TEL DCM-TEL[K=1] DCM-TEL[K=2] DCM-TEL[K=3] DCM-TEL[K=4] DCM-TEL[K=5] DCM-TEL[K=6] *)
 (*! args x* y* *)
 Theorem dcm_tel : forall x y : list R, length x = length y ->
   V x - V y = sumk (length x) (fun k => (nth k x 0 - nth k y 0) *
@@ -57,7 +57,7 @@ Proof. intros x y H. rewrite telr_V, telr_sumk; auto. Qed.
 Lemma gevec_length : forall x y, gevec x y -> length x = length y.
 Proof. intros x y H; induction H; simpl; auto. Qed.
 
-(*! claim DCM-L1 DCM-L1[K=1] DCM-L1[K=2] DCM-L1[K=3] DCM-L1[K=4] *)
+(*! claim DCM-L1 DCM-L1[K=1] DCM-L1[K=2] DCM-L1[K=3] DCM-L1[K=4] DCM-L1[K=5] DCM-L1[K=6] *)
 (*! args x* y* *)
 Theorem dcm_lemma1 : forall x y : list R,
   inunit x -> inunit y -> gevec x y -> V x - V y <= sum x - sum y.
@@ -111,7 +111,7 @@ Proof.
   nra.
 Qed.
 
-(*! claim DCM-L2 DCM-L2[K=1] DCM-L2[K=2] DCM-L2[K=3] DCM-L2[K=4] *)
+(*! claim DCM-L2 DCM-L2[K=1] DCM-L2[K=2] DCM-L2[K=3] DCM-L2[K=4] DCM-L2[K=5] DCM-L2[K=6] *)
 (*! args p x* y* *)
 Theorem dcm_lemma2 : forall (p : R) (x y : list R),
   0 <= p <= 1 -> inbox p x -> inbox p y -> gevec x y ->
@@ -158,7 +158,7 @@ Proof.
   lra.
 Qed.
 
-(*! claim DCM-L4 DCM-L4[K=1] DCM-L4[K=2] DCM-L4[K=3] DCM-L4[K=4] *)
+(*! claim DCM-L4 DCM-L4[K=1] DCM-L4[K=2] DCM-L4[K=3] DCM-L4[K=4] DCM-L4[K=5] DCM-L4[K=6] *)
 (*! args g x* y* *)
 Theorem dcm_lemma4 : forall (g : R) (x y : list R),
   0 <= g <= 1 -> inunit x -> inunit y -> gevec x y ->
@@ -308,4 +308,189 @@ Proof.
   { apply nonincr_perm_eq; [|apply isort_nonincr|auto].
     apply perm_trans with P; [apply Permutation_sym, isort_perm|apply Permutation_sym; auto]. }
   destruct (isort_step P c Hc Hnc HuP) as [H2 _]. rewrite E in H2. lra.
+Qed.
+
+(** DCM-WLOG: swapping the two items of a K = 2 list changes f by (v1 - v2)(w1 - w2)
+    (slide 'Partial monitoring問題へのアプローチ'; every K: [swap_front] above) *)
+(*! claim DCM-WLOG/swap-identity *)
+(*! args v1 v2 w1 w2 *)
+Theorem dcm_wlog_swap : forall v1 v2 w1 w2 : R,
+  V (had [v1; v2] [w1; w2]) - V (had [v1; v2] [w2; w1]) = (v1 - v2) * (w1 - w2).
+Proof. intros; unfold V; simpl; ring. Qed.
+
+(** ** Theorem 2: the Abel summation (slide '定理2:証明のつづき', with v̄(K+1) = 0) *)
+
+Lemma sumk_S : forall n f, sumk (S n) f = sumk n f + f n.
+Proof. reflexivity. Qed.
+
+Lemma abel_gen : forall (v z : nat -> R) K,
+  sumk K (fun i => (v i - v (S i)) * sumk (S i) z) = sumk K (fun k => v k * z k) - v K * sumk K z.
+Proof. induction K. simpl; ring. rewrite !sumk_S, IHK. ring. Qed.
+
+(*! claim DCM-T2-ABEL DCM-T2-ABEL[K=1] DCM-T2-ABEL[K=2] DCM-T2-ABEL[K=3] DCM-T2-ABEL[K=4] DCM-T2-ABEL[K=5] DCM-T2-ABEL[K=6] DCM-T2-ABEL[K=7] DCM-T2-ABEL[K=8] *)
+(*! args v*f z*f #K *)
+Theorem dcm_t2_abel : forall (v z : nat -> R) (K : nat), v K = 0 ->
+  sumk K (fun k => v k * z k) = sumk K (fun i => (v i - v (S i)) * sumk (S i) z).
+Proof. intros v z K H. rewrite abel_gen, H. ring. Qed.
+
+(** ** Theorem 1: the per-round chain (Lemma 1 at γx ≥ γy, then Lemma 2) *)
+
+Lemma sum_scale : forall g x, sum (scale g x) = g * sum x.
+Proof. induction x; simpl. ring. rewrite IHx; ring. Qed.
+
+Lemma length_scale : forall g x, length (scale g x) = length x.
+Proof. intros; apply map_length. Qed.
+
+(*! claim DCM-T1/chain DCM-T1/chain[K=1] DCM-T1/chain[K=2] DCM-T1/chain[K=3] DCM-T1/chain[K=4] DCM-T1/chain[K=5] DCM-T1/chain[K=6] *)
+(*! args p g x* y* *)
+Theorem dcm_t1_chain : forall (p g : R) (x y : list R),
+  0 <= p <= 1 -> 0 <= g <= 1 -> inbox p x -> inbox p y -> gevec x y ->
+  (1 - p) ^ (length x - 1) * (V (scale g x) - V (scale g y)) <= g * (V x - V y).
+Proof.
+  intros p g x y Hp Hg Hx Hy H.
+  pose proof (inbox_unit p x (proj2 Hp) Hx) as Ux. pose proof (inbox_unit p y (proj2 Hp) Hy) as Uy.
+  pose proof (dcm_lemma1 (scale g x) (scale g y) (scale_unit g x Hg Ux) (scale_unit g y Hg Uy)
+                (scale_gevec g x y (proj1 Hg) H)) as L1.
+  rewrite !sum_scale in L1.
+  pose proof (dcm_lemma2 p x y Hp Hx Hy H) as L2.
+  assert (0 <= (1 - p) ^ (length x - 1)) by (apply pow_le; lra).
+  assert ((1 - p) ^ (length x - 1) * (V (scale g x) - V (scale g y))
+          <= (1 - p) ^ (length x - 1) * (g * sum x - g * sum y)) by (apply Rmult_le_compat_l; lra).
+  assert (g * ((1 - p) ^ (length x - 1) * (sum x - sum y)) <= g * (V x - V y))
+    by (apply Rmult_le_compat_l; lra).
+  nra.
+Qed.
+
+(** Theorem 1 per round, at the conditional means (E[R_t | H_t] = V(γ w̄|_{A*}) - V(γ w̄|_{A_t}),
+    DCM-EXP): for every list A_t of K items and every top-K set A*, with p_max = p < 1,
+    E[R_t | H_t] <= (γ/α)[f_K(A*, w̄) - f_K(A_t, w̄)].  The reordering of A* (slide '定理1:証明のつづき')
+    is the pairing lemma: some ordering of A* dominates A_t elementwise. *)
+Theorem dcm_t1_round : forall (p g : R) (w A RA T RT : list R),
+  0 <= p < 1 -> 0 <= g <= 1 -> inbox p w ->
+  Permutation w (A ++ RA) -> Permutation w (T ++ RT) -> top T RT -> length A = length T ->
+  V (scale g T) - V (scale g A) <= g / (1 - p) ^ (length T - 1) * (V T - V A).
+Proof.
+  intros p g w A RA T RT Hp Hg Hw HA HT Htop Hlen.
+  destruct (pairing A w RA T RT HA HT Htop Hlen) as [P [HP HF]].
+  assert (HbA : inbox p A) by (eapply Forall_perm in Hw; [|exact HA]; apply Forall_app in Hw; tauto).
+  assert (HbT : inbox p T) by (eapply Forall_perm in Hw; [|exact HT]; apply Forall_app in Hw; tauto).
+  assert (HbP : inbox p P) by (eapply Forall_perm; eauto).
+  assert (Hge : gevec P A) by (clear -HF; induction HF; constructor; auto; lra).
+  pose proof (dcm_t1_chain p g P A (conj (proj1 Hp) (Rlt_le _ _ (proj2 Hp))) Hg HbP HbA Hge) as C.
+  rewrite <- (Permutation_length HP) in C.
+  assert (Es : V (scale g T) = V (scale g P)) by (apply V_perm, Permutation_map, HP).
+  rewrite <- (V_perm _ _ HP), <- Es in C.
+  assert (Ha : 0 < (1 - p) ^ (length T - 1)) by (apply pow_lt; lra).
+  unfold Rdiv. rewrite Rmult_assoc, (Rmult_comm (/ _)), <- Rmult_assoc.
+  apply (Rmult_le_reg_r ((1 - p) ^ (length T - 1))); auto.
+  rewrite Rmult_assoc, Rinv_l, Rmult_1_r by lra. lra.
+Qed.
+
+(** ** Theorem 3 *)
+
+(** the attraction means of a list A_t on B_LB(L, A* = [K], p, Δ, γ): position k shows an item of A*
+    (mean p) or, when [b_k] is true, an item outside A* (mean p - Δ) *)
+Definition blb (p D : R) (bs : list bool) : list R := map (fun b : bool => if b then p - D else p) bs.
+
+Lemma blb_box : forall p D bs, 0 < D <= p -> inbox p (blb p D bs).
+Proof. intros p D bs H; induction bs as [|[|] bs IH]; simpl; constructor; auto; lra. Qed.
+
+Lemma repeat_box : forall p n, 0 <= p -> inbox p (repeat p n).
+Proof. intros p n H; induction n; simpl; constructor; auto; lra. Qed.
+
+Lemma blb_gevec : forall p D bs, 0 < D -> gevec (repeat p (length bs)) (blb p D bs).
+Proof. intros p D bs H; induction bs as [|[|] bs IH]; simpl; constructor; auto; lra. Qed.
+
+Lemma blb_sum : forall p D bs,
+  sum (repeat p (length bs)) - sum (blb p D bs) = D * INR (count_occ Bool.bool_dec bs true).
+Proof.
+  intros p D bs; induction bs as [|[|] bs IH]; simpl count_occ; cbn [repeat length sum blb map].
+  - simpl; ring.
+  - fold (blb p D bs). rewrite S_INR. lra.
+  - fold (blb p D bs). lra.
+Qed.
+
+(** DCM-T3-STEP after conditioning on the history: Lemma 2 applied to the means w̄ (not to the 0/1
+    realisations w_t, which lie outside its domain), with m = #{k : a^t_k ∉ A*} *)
+(*! claim DCM-T3-STEP/conditioned *)
+(*! noinstance procedure claim over every L, K and list A_t; the list A_t is a list of booleans here (true: an item outside A* is shown) *)
+Theorem dcm_t3_step_conditioned : forall (p D : R) (bs : list bool), 0 < D <= p -> p <= 1 ->
+  V (repeat p (length bs)) - V (blb p D bs)
+    >= (1 - p) ^ (length bs - 1) * (sum (repeat p (length bs)) - sum (blb p D bs))
+  /\ (1 - p) ^ (length bs - 1) * (sum (repeat p (length bs)) - sum (blb p D bs))
+     = (1 - p) ^ (length bs - 1) * D * INR (count_occ Bool.bool_dec bs true).
+Proof.
+  intros p D bs H H1. split.
+  - apply Rle_ge. pose proof (dcm_lemma2 p (repeat p (length bs)) (blb p D bs) ltac:(lra)
+      (repeat_box p _ ltac:(lra)) (blb_box p D bs ltac:(lra)) (blb_gevec p D bs ltac:(lra))) as L2.
+    rewrite repeat_length in L2. exact L2.
+  - rewrite blb_sum. ring.
+Qed.
+
+(** Theorem 3 per round (slide '定理3:期待リグレットの下限(特殊形)'): Lemma 4 then Lemma 2, both on the
+    means: E[R_t | H_t] = V(γ w̄|_{A*}) - V(γ w̄|_{A_t}) >= γ α Δ m *)
+Theorem dcm_t3_round : forall (p D g : R) (bs : list bool), 0 < D <= p -> p <= 1 -> 0 <= g <= 1 ->
+  V (scale g (repeat p (length bs))) - V (scale g (blb p D bs))
+    >= g * (1 - p) ^ (length bs - 1) * D * INR (count_occ Bool.bool_dec bs true).
+Proof.
+  intros p D g bs H H1 Hg.
+  destruct (dcm_t3_step_conditioned p D bs H H1) as [S E].
+  pose proof (dcm_lemma4 g (repeat p (length bs)) (blb p D bs) Hg
+    (inbox_unit p _ H1 (repeat_box p _ ltac:(lra)))
+    (inbox_unit p _ H1 (blb_box p D bs ltac:(lra))) (blb_gevec p D bs ltac:(lra))) as L4.
+  assert (g * (V (repeat p (length bs)) - V (blb p D bs))
+          >= g * ((1 - p) ^ (length bs - 1) * D * INR (count_occ Bool.bool_dec bs true))).
+  { apply Rle_ge, Rmult_le_compat_l; lra. }
+  lra.
+Qed.
+
+(** DCM-T3/chain: with the two-arm Lai–Robbins constant liminf E[T_n(e)]/log n >= 1/D_KL(p − Δ‖p)
+    for each of the L − K items outside A*, γαΔ Σ_{e=K+1}^{L} (that liminf) >= γα(L − K)Δ/D_KL —
+    exactly Theorem 3's constant ([dkl] stands for D_KL(p − Δ‖p) > 0). *)
+(*! claim DCM-T3/chain *)
+(*! noinstance procedure claim with symbolic L, K; the Coq statement quantifies over every K <= L and every sequence of liminf values *)
+Theorem dcm_t3_chain : forall (g a D dkl : R) (L K : nat) (c : nat -> R),
+  (K <= L)%nat -> 0 < dkl -> 0 <= g * a * D -> (forall e, c e >= 1 / dkl) ->
+  g * a * D * sumk (L - K) (fun _ => 1 / dkl) = g * a * (INR L - INR K) * D / dkl
+  /\ g * a * D * sumk (L - K) c >= g * a * (INR L - INR K) * D / dkl.
+Proof.
+  intros g a D dkl L K c HKL Hd Hg Hc.
+  assert (Hs : forall n, sumk n (fun _ => 1 / dkl) = INR n * (1 / dkl)).
+  { induction n; simpl sumk. simpl; ring. rewrite IHn, S_INR; ring. }
+  assert (Hm : forall n, sumk n c >= sumk n (fun _ => 1 / dkl)).
+  { induction n; simpl sumk. lra. specialize (Hc n). lra. }
+  assert (E : g * a * D * sumk (L - K) (fun _ => 1 / dkl) = g * a * (INR L - INR K) * D / dkl).
+  { rewrite Hs, minus_INR by auto. field. lra. }
+  split; auto. rewrite <- E. apply Rle_ge, Rmult_le_compat_l; auto. apply Rge_le, Hm.
+Qed.
+
+(** DCM-FACT/weaker: the printed Fact Δ/D_KL is implied by (weaker than) the Lai–Robbins 1/D_KL *)
+(*! claim DCM-FACT/weaker *)
+(*! noinstance procedure claim; D_KL(p − Δ‖p) enters as any positive number dkl (its positivity for 0 < Δ <= p is KL-MONO) *)
+Theorem dcm_fact_weaker : forall p D dkl : R, 0 < D <= p -> p <= 1 -> 0 < dkl ->
+  D / dkl <= 1 / dkl /\ (D < 1 -> D / dkl < 1 / dkl).
+Proof.
+  intros p D dkl HD Hp Hk. assert (0 < / dkl) by (apply Rinv_0_lt_compat; lra).
+  unfold Rdiv. split; [|intros]; nra.
+Qed.
+
+(** DCM-FACT/as-printed is false: chained with the printed Fact (Δ/D_KL per item) the proof reaches
+    γα(L − K)Δ²/D_KL, strictly below Theorem 3's γα(L − K)Δ/D_KL whenever 0 < Δ < 1, γα > 0, K < L. *)
+Theorem dcm_fact_as_printed_short : forall (g a D dkl : R) (L K : nat),
+  (K < L)%nat -> 0 < dkl -> 0 < g * a -> 0 < D < 1 ->
+  g * a * D * sumk (L - K) (fun _ => D / dkl) < g * a * (INR L - INR K) * D / dkl.
+Proof.
+  intros g a D dkl L K HKL Hd Hga HD.
+  assert (Hs : forall n, sumk n (fun _ => D / dkl) = INR n * (D / dkl)).
+  { induction n; simpl sumk. simpl; ring. rewrite IHn, S_INR; ring. }
+  rewrite Hs, minus_INR by lia.
+  assert (HLK : 0 < INR L - INR K) by (apply lt_INR in HKL; lra).
+  assert (0 < / dkl) by (apply Rinv_0_lt_compat; lra).
+  assert (HX : 0 < g * a * (INR L - INR K) * D * / dkl).
+  { apply Rmult_lt_0_compat; [|lra]. apply Rmult_lt_0_compat; [|lra]. apply Rmult_lt_0_compat; lra. }
+  set (X := g * a * (INR L - INR K) * D * / dkl) in HX.
+  assert (X * D < X * 1) by (apply Rmult_lt_compat_l; lra).
+  match goal with |- ?l < ?r =>
+    replace l with (X * D) by (unfold X, Rdiv; ring); replace r with X by (unfold X, Rdiv; ring) end.
+  lra.
 Qed.
