@@ -203,6 +203,7 @@ Qed.
 (** ** CAS-OPT *)
 
 (*! claim CAS-OPT *)
+(*! noinstance procedure claim over every L, K and w; lists of items are sub-multisets of w (Permutation w (A ++ rest)); the uniqueness clause for all w < 1 is not formalised *)
 Theorem cas_opt : forall (w A RA T RT T' : list R),
   inunit w -> Permutation w (A ++ RA) -> Permutation w (T ++ RT) -> top T RT ->
   length A = length T -> Permutation T T' -> V A <= V T'.

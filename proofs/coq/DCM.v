@@ -289,6 +289,7 @@ Qed.
 (** DCM-ORDER: f(A, w, ṽ) = V(ṽ ⊙ w|_A) is maximised by the K items of largest w in
     decreasing order of w, for every ṽ ∈ [0,1]^K with the (non-increasing) order of v̄ *)
 (*! claim DCM-ORDER *)
+(*! noinstance procedure claim over every L, K; lists of items are sub-multisets of w; the uniqueness clause of the strict case is not formalised *)
 Theorem dcm_order : forall (c w A RA T RT : list R),
   inunit w -> inunit c -> nonincr c ->
   Permutation w (A ++ RA) -> length A = length c ->
