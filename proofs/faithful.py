@@ -33,7 +33,7 @@ Ltac cb_side := unfold inunit, unit, gevec, inbox, top in *; cbn;
 Ltac cb_feed H := repeat match type of H with
   | ?P -> _ => let h := fresh "hyp" in assert (h : P) by cb_side; specialize (H h) end.
 Ltac cb_unfold H := unfold V, G, scale, tel_weight in H;
-  cbn [had sum prodc sumk nth firstn skipn length Nat.sub pow map repeat] in H.
+  cbn [had sum prodc sumk nth firstn skipn length Nat.sub pow map repeat Ebern interleave noclick] in H.
 Ltac cb_eq := first [ring | field].
 (* each side of the registered statement must be ring-equal to the same side of the theorem's
    conclusion, under the same relation: no arithmetic decision procedure sees the instance alone *)

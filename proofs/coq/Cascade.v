@@ -293,3 +293,56 @@ Proof.
     split; [apply Rmult_le_pos; lra|]. assert (a * b <= 1 * 1) by (apply Rmult_le_compat; lra). lra.
   - apply IH; [apply inunit_cons in Hc|apply inunit_cons in Hx]; tauto.
 Qed.
+
+(** ** Independent Bernoulli outcomes (exact expectations over {0,1}^K) *)
+
+(** [Ebern q f] = E[f(b)] for independent b_k ~ Ber(q_k): the sum over all 2^K outcomes *)
+Fixpoint Ebern (q : list R) (f : list bool -> R) : R :=
+  match q with
+  | [] => f []
+  | a :: q' => a * Ebern q' (fun b => f (true :: b)) + (1 - a) * Ebern q' (fun b => f (false :: b))
+  end.
+
+Lemma Ebern_ext : forall q f g, (forall b, f b = g b) -> Ebern q f = Ebern q g.
+Proof.
+  induction q as [|a q IH]; intros f g H; simpl. auto.
+  rewrite (IH (fun b => f (true :: b)) (fun b => g (true :: b))) by auto.
+  rewrite (IH (fun b => f (false :: b)) (fun b => g (false :: b))) by auto. reflexivity.
+Qed.
+
+Lemma Ebern_const : forall q c, Ebern q (fun _ => c) = c.
+Proof. induction q as [|a q IH]; intros c; simpl. auto. rewrite !IH; ring. Qed.
+
+Lemma Ebern_scale : forall q k f, Ebern q (fun b => k * f b) = k * Ebern q f.
+Proof.
+  induction q as [|a q IH]; intros k f; simpl. auto.
+  rewrite (IH k (fun b => f (true :: b))), (IH k (fun b => f (false :: b))). ring.
+Qed.
+
+Lemma Ebern_plus : forall q f g, Ebern q (fun b => f b + g b) = Ebern q f + Ebern q g.
+Proof.
+  induction q as [|a q IH]; intros f g; simpl. auto.
+  rewrite (IH (fun b => f (true :: b))), (IH (fun b => f (false :: b))). ring.
+Qed.
+
+(** cascade scan: 1 if no item among the first i positions attracts the user (position i+1 is
+    examined), else 0 *)
+Fixpoint examined (i : nat) (att : list bool) : R :=
+  match i, att with
+  | S i', b :: t => if b then 0 else examined i' t
+  | _, _ => 1
+  end.
+
+(** CAS-EXAM (source 003, 'Cascading bandits'): with independent attractions att_j ~ Ber(w̄(a_j)),
+    P(position i+1 examined) = ∏_{j<=i}(1 − w̄(a_j)), for every K and every position *)
+(*! claim CAS-EXAM *)
+(*! noinstance procedure claim over every K and position; the examination event is the cascade scan over the 2^K attraction outcomes *)
+Theorem cas_exam : forall (w : list R) (i : nat), (i <= length w)%nat ->
+  Ebern w (examined i) = prodc (firstn i w).
+Proof.
+  induction w as [|a w IH]; intros i Hi.
+  - destruct i; simpl; reflexivity.
+  - destruct i as [|i].
+    + simpl. rewrite !Ebern_const. ring.
+    + simpl. rewrite Ebern_const, IH by (simpl in Hi; lia). ring.
+Qed.

@@ -495,3 +495,32 @@ Proof.
     replace l with (X * D) by (unfold X, Rdiv; ring); replace r with X by (unfold X, Rdiv; ring) end.
   lra.
 Qed.
+
+(** ** DCM-EXP: the expected DCM reward is the reward at the means *)
+
+(** the outcome list of a K-list: [w(a_1); v(1); w(a_2); v(2); …] (attraction of the item shown at
+    position k, termination at position k), all 2K independent *)
+Fixpoint interleave (w v : list R) : list R :=
+  match w, v with a :: w', c :: v' => a :: c :: interleave w' v' | _, _ => [] end.
+
+(** ∏_k (1 − v(k) w(a_k)) on a 0/1 outcome list in the order of [interleave] *)
+Fixpoint noclick (bits : list bool) : R :=
+  match bits with
+  | a :: t :: rest => (1 - (if a then 1 else 0) * (if t then 1 else 0)) * noclick rest
+  | _ => 1
+  end.
+
+(*! claim DCM-EXP DCM-EXP[K=1] DCM-EXP[K=2] DCM-EXP[K=3] DCM-EXP[K=4] *)
+(*! args wb* vb* *)
+Theorem dcm_exp : forall w v : list R, length w = length v ->
+  Ebern (interleave w v) (fun bits => 1 - noclick bits) = V (had v w).
+Proof.
+  intros w v H.
+  rewrite (Ebern_ext (interleave w v) (fun bits => 1 - noclick bits) (fun b => 1 + (-1) * noclick b))
+    by (intros; ring).
+  rewrite (Ebern_plus _ (fun _ => 1) (fun b => -1 * noclick b)), Ebern_const, Ebern_scale. unfold V.
+  assert (E : forall w v, length w = length v -> Ebern (interleave w v) noclick = prodc (had v w)).
+  { induction w0 as [|a w0 IH]; intros [|c v0] Hl; simpl in *; try discriminate; auto.
+    injection Hl as Hl. rewrite !Ebern_scale, IH by auto. ring. }
+  rewrite E by auto. ring.
+Qed.
