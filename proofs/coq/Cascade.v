@@ -25,6 +25,22 @@ Fixpoint sum (x : list R) : R :=
 Fixpoint sumk (K : nat) (f : nat -> R) : R :=
   match K with O => 0 | S n => sumk n f + f n end.
 
+Lemma sumk_S : forall n f, sumk (S n) f = sumk n f + f n.
+Proof. reflexivity. Qed.
+
+Lemma sumk_shift : forall n f, sumk (S n) f = f O + sumk n (fun k => f (S k)).
+Proof. induction n; intros f; simpl in *. ring. rewrite IHn; simpl; ring. Qed.
+
+Lemma sumk_scale : forall n c f, sumk n (fun k => c * f k) = c * sumk n f.
+Proof. induction n; intros; simpl. ring. rewrite IHn; ring. Qed.
+
+Lemma sumk_ext : forall n f g, (forall k, (k < n)%nat -> f k = g k) -> sumk n f = sumk n g.
+Proof. induction n; intros f g H; simpl. reflexivity. rewrite (IHn f g), (H n); auto. Qed.
+
+Lemma abel_gen : forall (v z : nat -> R) K,
+  sumk K (fun i => (v i - v (S i)) * sumk (S i) z) = sumk K (fun k => v k * z k) - v K * sumk K z.
+Proof. induction K. simpl; ring. rewrite !sumk_S, IHK. ring. Qed.
+
 Definition unit (a : R) : Prop := 0 <= a <= 1.
 Definition inunit (x : list R) : Prop := Forall unit x.
 

@@ -19,14 +19,6 @@ Fixpoint telr (x y : list R) : R :=
   | _, _ => 0
   end.
 
-Lemma sumk_shift : forall n f, sumk (S n) f = f O + sumk n (fun k => f (S k)).
-Proof. induction n; intros f; simpl in *. ring. rewrite IHn; simpl; ring. Qed.
-
-Lemma sumk_scale : forall n c f, sumk n (fun k => c * f k) = c * sumk n f.
-Proof. induction n; intros; simpl. ring. rewrite IHn; ring. Qed.
-
-Lemma sumk_ext : forall n f g, (forall k, (k < n)%nat -> f k = g k) -> sumk n f = sumk n g.
-Proof. induction n; intros f g H; simpl. reflexivity. rewrite (IHn f g), (H n); auto. Qed.
 
 Lemma telr_V : forall x y, length x = length y -> V x - V y = telr x y.
 Proof.
@@ -321,12 +313,6 @@ Proof. intros; unfold V; simpl; ring. Qed.
 
 (** ** Theorem 2: the Abel summation (slide '定理2:証明のつづき', with v̄(K+1) = 0) *)
 
-Lemma sumk_S : forall n f, sumk (S n) f = sumk n f + f n.
-Proof. reflexivity. Qed.
-
-Lemma abel_gen : forall (v z : nat -> R) K,
-  sumk K (fun i => (v i - v (S i)) * sumk (S i) z) = sumk K (fun k => v k * z k) - v K * sumk K z.
-Proof. induction K. simpl; ring. rewrite !sumk_S, IHK. ring. Qed.
 
 (*! claim DCM-T2-ABEL DCM-T2-ABEL[K=1] DCM-T2-ABEL[K=2] DCM-T2-ABEL[K=3] DCM-T2-ABEL[K=4] DCM-T2-ABEL[K=5] DCM-T2-ABEL[K=6] DCM-T2-ABEL[K=7] DCM-T2-ABEL[K=8] *)
 (*! args v*f z*f #K *)

@@ -103,3 +103,50 @@ Proof.
   pose proof (reward_bounds P A HP HuA). pose proof (reward_bounds P T HP HuT).
   pose proof (sum_le_length P HP). lra.
 Qed.
+
+(** ** OD-REWARD: E[r(a)] = Σ_j P_j θ_{a_j} (3.4 報酬と目標) *)
+
+Fixpoint clicks (bits : list bool) : R :=
+  match bits with [] => 0 | b :: t => (if b then 1 else 0) + clicks t end.
+
+Lemma Ebern_clicks : forall q, Ebern q clicks = sum q.
+Proof.
+  induction q as [|a q IH]; simpl. reflexivity.
+  rewrite (Ebern_plus q (fun _ => 1) clicks), (Ebern_plus q (fun _ => 0) clicks), !Ebern_const, IH. ring.
+Qed.
+
+Lemma sumk_zero : forall n, sumk n (fun _ => 0) = 0.
+Proof. induction n; simpl. reflexivity. rewrite IHn; ring. Qed.
+
+Lemma sum_firstn : forall l n, sum (firstn n l) = sumk n (fun k => nth k l 0).
+Proof.
+  induction l as [|a l IH]; intros n.
+  - rewrite firstn_nil. simpl. rewrite (sumk_ext n _ (fun _ => 0)), sumk_zero; auto.
+    intros [|k] _; reflexivity.
+  - destruct n as [|n]. reflexivity.
+    rewrite sumk_shift. simpl. rewrite IH. reflexivity.
+Qed.
+
+Lemma sum_had : forall P th, length P = length th ->
+  sum (had P th) = sumk (length P) (fun k => nth k P 0 * nth k th 0).
+Proof.
+  induction P as [|p P IH]; intros [|t th] H; simpl in H; try discriminate. reflexivity.
+  injection H as H. change (length (p :: P)) with (S (length P)). rewrite sumk_shift.
+  cbn [had sum]. rewrite IH by auto. reflexivity.
+Qed.
+
+(** the depth V ∈ {1..K} has Pr(V = v) = P_v − P_{v+1} (P_{K+1} = 0, the list [P] ends at K); given
+    V = v the shown positions j ≤ v are clicked independently with probability θ_{a_j}; the reward
+    is the number of clicks: E[r(a)] = Σ_v Pr(V = v) E[#clicks | V = v] = Σ_j P_j θ_{a_j}
+    (0-based below: v+1 is the depth) *)
+(*! claim OD-REWARD *)
+(*! noinstance procedure claim for every K; the expectation is the exact sum over depths and click outcomes *)
+Theorem od_reward : forall P th : list R, length P = length th ->
+  sumk (length P) (fun v => (nth v P 0 - nth (S v) P 0) * Ebern (firstn (S v) th) clicks)
+  = depth_reward P th.
+Proof.
+  intros P th H. unfold depth_reward. rewrite sum_had by auto.
+  rewrite (sumk_ext _ _ (fun v => (nth v P 0 - nth (S v) P 0) * sumk (S v) (fun k => nth k th 0))).
+  - rewrite (abel_gen (fun k => nth k P 0) (fun k => nth k th 0)), nth_overflow by lia. ring.
+  - intros v _. rewrite Ebern_clicks, sum_firstn. reflexivity.
+Qed.
