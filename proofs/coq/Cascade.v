@@ -41,6 +41,12 @@ Lemma abel_gen : forall (v z : nat -> R) K,
   sumk K (fun i => (v i - v (S i)) * sumk (S i) z) = sumk K (fun k => v k * z k) - v K * sumk K z.
 Proof. induction K. simpl; ring. rewrite !sumk_S, IHK. ring. Qed.
 
+Lemma sumk_le : forall n f g, (forall k, (k < n)%nat -> f k <= g k) -> sumk n f <= sumk n g.
+Proof. induction n; intros f g H; simpl. lra. pose proof (H n ltac:(lia)). pose proof (IHn f g ltac:(auto)). lra. Qed.
+
+Lemma sumk_zero : forall n, sumk n (fun _ => 0) = 0.
+Proof. induction n; simpl. reflexivity. rewrite IHn; ring. Qed.
+
 Definition unit (a : R) : Prop := 0 <= a <= 1.
 Definition inunit (x : list R) : Prop := Forall unit x.
 
@@ -361,4 +367,24 @@ Proof.
   - destruct i as [|i].
     + simpl. rewrite !Ebern_const. ring.
     + simpl. rewrite Ebern_const, IH by (simpl in Hi; lia). ring.
+Qed.
+
+
+(** ** Sums over prefixes and elementwise products *)
+
+Lemma sum_firstn : forall l n, sum (firstn n l) = sumk n (fun k => nth k l 0).
+Proof.
+  induction l as [|a l IH]; intros n.
+  - rewrite firstn_nil. simpl. rewrite (sumk_ext n _ (fun _ => 0)), sumk_zero; auto.
+    intros [|k] _; reflexivity.
+  - destruct n as [|n]. reflexivity.
+    rewrite sumk_shift. simpl. rewrite IH. reflexivity.
+Qed.
+
+Lemma sum_had : forall P th, length P = length th ->
+  sum (had P th) = sumk (length P) (fun k => nth k P 0 * nth k th 0).
+Proof.
+  induction P as [|p P IH]; intros [|t th] H; simpl in H; try discriminate. reflexivity.
+  injection H as H. change (length (p :: P)) with (S (length P)). rewrite sumk_shift.
+  cbn [had sum]. rewrite IH by auto. reflexivity.
 Qed.

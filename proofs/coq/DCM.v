@@ -510,3 +510,146 @@ Proof.
     injection Hl as Hl. rewrite !Ebern_scale, IH by auto. ring. }
   rewrite E by auto. ring.
 Qed.
+
+(** ** Theorem 2: the prefix step and the per-round chain (slide '定理2:証明のつづき') *)
+
+Lemma sum_perm : forall x y, Permutation x y -> sum x = sum y.
+Proof. intros x y H; induction H; simpl; lra. Qed.
+
+Lemma sum_mono : forall x y, Forall2 Rle x y -> sum x <= sum y.
+Proof. intros x y H; induction H; simpl; lra. Qed.
+
+Lemma pow_le1 : forall x n, 0 <= x <= 1 -> x ^ n <= 1.
+Proof.
+  intros x n H; induction n; simpl. lra.
+  assert (x * x ^ n <= 1 * 1) by (apply Rmult_le_compat; try lra; apply pow_le; lra). lra.
+Qed.
+
+Lemma nonincr_split : forall T i, nonincr T ->
+  Forall (fun t => Forall (fun r => r <= t) (skipn i T)) (firstn i T).
+Proof.
+  induction T as [|a T IH]; intros [|i] H; simpl; try constructor.
+  - pose proof (nonincr_all a T H) as Fa. rewrite Forall_forall in *. intros r Hr. apply Fa.
+    rewrite <- (firstn_skipn i T). apply in_or_app; right; auto.
+  - apply IH. eapply nonincr_tail; eauto.
+Qed.
+
+Lemma top_prefix : forall T RT i, nonincr T -> top T RT -> top (firstn i T) (skipn i T ++ RT).
+Proof.
+  intros T RT i Hn Ht. pose proof (nonincr_split T i Hn) as S. unfold top in *.
+  rewrite Forall_forall in *. intros t Htin. apply Forall_app; split; [apply S; auto|].
+  apply Ht. rewrite <- (firstn_skipn i T). apply in_or_app; left; auto.
+Qed.
+
+Lemma perm_prefix : forall (w A RA : list R) i, Permutation w (A ++ RA) ->
+  Permutation w (firstn i A ++ (skipn i A ++ RA)).
+Proof. intros; rewrite app_assoc, firstn_skipn; auto. Qed.
+
+(** DCM-T2/prefix-L2: items numbered so that w̄ decreases, A* = the K best (T, sorted); for every
+    list A_t of K items and every i <= K:
+    Σ_{k<=i}(w̄(a*_k) − w̄(a^t_k)) <= (1/α)[f_i(A*, w̄) − f_i(A_t, w̄)], α = (1 − p_max)^{K−1} *)
+(*! claim DCM-T2/prefix-L2 *)
+(*! noinstance procedure claim over every K, i <= K and list A_t (sub-multiset of w̄ of size K) *)
+Theorem dcm_t2_prefix_l2 : forall (p : R) (w A RA T RT : list R) (i : nat),
+  0 <= p < 1 -> inbox p w ->
+  Permutation w (A ++ RA) -> Permutation w (T ++ RT) -> top T RT -> nonincr T ->
+  length A = length T -> (i <= length T)%nat ->
+  sum (firstn i T) - sum (firstn i A)
+    <= / (1 - p) ^ (length T - 1) * (V (firstn i T) - V (firstn i A)).
+Proof.
+  intros p w A RA T RT i Hp Hw HA HT Htop HnT Hl Hi.
+  destruct (Nat.eq_dec i 0) as [->|Hi0]. { simpl. unfold V. simpl. lra. }
+  assert (HlA : length (firstn i A) = length (firstn i T))
+    by (rewrite !firstn_length_le; lia).
+  destruct (pairing (firstn i A) w (skipn i A ++ RA) (firstn i T) (skipn i T ++ RT)
+              (perm_prefix w A RA i HA) (perm_prefix w T RT i HT) (top_prefix T RT i HnT Htop) HlA)
+    as [Q [HQ HF]].
+  assert (HbA : inbox p (firstn i A)).
+  { eapply Forall_perm in Hw; [|exact (perm_prefix w A RA i HA)]. apply Forall_app in Hw; tauto. }
+  assert (HbQ : inbox p Q).
+  { eapply Forall_perm in Hw; [|exact (perm_prefix w T RT i HT)]. apply Forall_app in Hw.
+    eapply Forall_perm; [exact HQ|tauto]. }
+  assert (Hge : gevec Q (firstn i A)) by (clear -HF; induction HF; constructor; auto; lra).
+  pose proof (dcm_lemma2 p Q (firstn i A) ltac:(lra) HbQ HbA Hge) as L2.
+  rewrite <- (Permutation_length HQ), <- (sum_perm _ _ HQ), <- (V_perm _ _ HQ) in L2.
+  rewrite firstn_length_le in L2 by lia.
+  assert (HS : 0 <= sum (firstn i T) - sum (firstn i A)).
+  { rewrite (sum_perm _ _ HQ). pose proof (sum_mono _ _ HF). lra. }
+  set (S := sum (firstn i T) - sum (firstn i A)) in *.
+  set (D := V (firstn i T) - V (firstn i A)) in *.
+  assert (Ha : 0 < (1 - p) ^ (length T - 1)) by (apply pow_lt; lra).
+  assert (Hai : (1 - p) ^ (length T - 1) <= (1 - p) ^ (i - 1)).
+  { replace (length T - 1)%nat with ((i - 1) + (length T - i))%nat by lia. rewrite pow_add.
+    assert (0 <= (1 - p) ^ (i - 1)) by (apply pow_le; lra).
+    pose proof (pow_le1 (1 - p) (length T - i) ltac:(lra)).
+    assert ((1 - p) ^ (i - 1) * (1 - p) ^ (length T - i) <= (1 - p) ^ (i - 1) * 1)
+      by (apply Rmult_le_compat_l; lra). lra. }
+  assert ((1 - p) ^ (length T - 1) * S <= D).
+  { assert ((1 - p) ^ (length T - 1) * S <= (1 - p) ^ (i - 1) * S) by (apply Rmult_le_compat_r; lra).
+    lra. }
+  apply (Rmult_le_reg_l ((1 - p) ^ (length T - 1))); auto.
+  rewrite <- Rmult_assoc, Rinv_r, Rmult_1_l by lra. lra.
+Qed.
+
+Lemma nonincr_nth : forall c i, nonincr c -> Forall (fun a => 0 <= a) c -> nth (S i) c 0 <= nth i c 0.
+Proof.
+  induction c as [|a c IH]; intros i Hn H0. simpl; destruct i; lra.
+  destruct i as [|i].
+  - destruct c as [|b c]; simpl in *. inversion H0; lra. lra.
+  - simpl. apply IH. eapply nonincr_tail; eauto. inversion H0; auto.
+Qed.
+
+(** Theorem 2 per round, at the conditional means (E[R_t | H_t] = V(w̄|_{A*} ⊙ v̄) − V(w̄|_{A_t} ⊙ v̄),
+    DCM-EXP), v̄ non-increasing, v̄(K+1) = 0, p_max = p < 1:
+    E[R_t | H_t] <= Σ_i (v̄(i) − v̄(i+1))/α · [f_i(A*, w̄) − f_i(A_t, w̄)].
+    Route: Lemma 1 and Lemma 3 (through an ordering of A* that dominates A_t, in place of the
+    slides' A_t'), the Abel summation, then DCM-T2/prefix-L2 for each i. *)
+Theorem dcm_t2_round : forall (p : R) (c w A RA T RT : list R),
+  0 <= p < 1 -> inbox p w -> inunit c -> nonincr c -> length c = length T ->
+  Permutation w (A ++ RA) -> Permutation w (T ++ RT) -> top T RT -> nonincr T -> length A = length T ->
+  V (had c T) - V (had c A)
+    <= sumk (length T) (fun i => (nth i c 0 - nth (S i) c 0) / (1 - p) ^ (length T - 1)
+                                  * (V (firstn (S i) T) - V (firstn (S i) A))).
+Proof.
+  intros p c w A RA T RT Hp Hw Hc Hnc HlcT HA HT Htop HnT Hl.
+  destruct (pairing A w RA T RT HA HT Htop Hl) as [P [HP HF]].
+  assert (Uw : inunit w) by (apply (inbox_unit p); auto; lra).
+  assert (HuA : inunit A) by (apply (inunit_app A RA); eapply inunit_perm; eauto).
+  assert (HuT : inunit T) by (apply (inunit_app T RT); eapply inunit_perm; eauto).
+  assert (HuP : inunit P) by (eapply inunit_perm; eauto).
+  assert (Hc0 : Forall (fun a => 0 <= a) c)
+    by (eapply Forall_impl; [|exact Hc]; unfold unit; simpl; intros; lra).
+  (* Lemma 1 at c ⊙ P >= c ⊙ A *)
+  assert (L1 : V (had c P) - V (had c A) <= sum (had c P) - sum (had c A)).
+  { apply dcm_lemma1; try apply had_unit; auto.
+    pose proof (had_mono c A P Hc0 HF) as M. clear -M. induction M; constructor; auto; lra. }
+  (* Lemma 3 from P to its sorted version T *)
+  assert (L3 : V (had c T) - V (had c P) <= sum (had c T) - sum (had c P)).
+  { apply dcm_lemma3; auto. rewrite (Permutation_length HP) in HlcT; auto. apply Permutation_sym; auto. }
+  (* Σ_k c_k (T_k − A_k), then Abel with c_K = 0 *)
+  assert (E : sum (had c T) - sum (had c A)
+              = sumk (length T) (fun i => (nth i c 0 - nth (S i) c 0)
+                                          * (sum (firstn (S i) T) - sum (firstn (S i) A)))).
+  { rewrite !sum_had by lia. rewrite <- HlcT.
+    rewrite (sumk_ext _ (fun i => (nth i c 0 - nth (S i) c 0) * (sum (firstn (S i) T) - sum (firstn (S i) A)))
+               (fun i => (nth i c 0 - nth (S i) c 0) * sumk (S i) (fun k => nth k T 0 - nth k A 0))).
+    - rewrite abel_gen, (nth_overflow c) by lia.
+      assert (D : forall n, sumk n (fun k => nth k c 0 * nth k T 0) - sumk n (fun k => nth k c 0 * nth k A 0)
+                            = sumk n (fun k => nth k c 0 * (nth k T 0 - nth k A 0))).
+      { induction n; simpl. ring. rewrite <- IHn. ring. }
+      rewrite D. ring.
+    - intros i _. rewrite !sum_firstn.
+      assert (D : forall n, sumk n (fun k => nth k T 0) - sumk n (fun k => nth k A 0)
+                            = sumk n (fun k => nth k T 0 - nth k A 0)).
+      { induction n; simpl. ring. rewrite <- IHn. ring. }
+      rewrite D. reflexivity. }
+  assert (Hle : sum (had c T) - sum (had c A)
+                <= sumk (length T) (fun i => (nth i c 0 - nth (S i) c 0) / (1 - p) ^ (length T - 1)
+                                             * (V (firstn (S i) T) - V (firstn (S i) A)))).
+  { rewrite E. apply sumk_le. intros i Hi.
+    pose proof (dcm_t2_prefix_l2 p w A RA T RT (S i) Hp Hw HA HT Htop HnT Hl ltac:(lia)) as PL.
+    pose proof (nonincr_nth c i Hnc Hc0) as Hci.
+    unfold Rdiv. rewrite Rmult_assoc.
+    apply Rmult_le_compat_l; lra. }
+  lra.
+Qed.

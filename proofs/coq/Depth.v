@@ -115,25 +115,6 @@ Proof.
   rewrite (Ebern_plus q (fun _ => 1) clicks), (Ebern_plus q (fun _ => 0) clicks), !Ebern_const, IH. ring.
 Qed.
 
-Lemma sumk_zero : forall n, sumk n (fun _ => 0) = 0.
-Proof. induction n; simpl. reflexivity. rewrite IHn; ring. Qed.
-
-Lemma sum_firstn : forall l n, sum (firstn n l) = sumk n (fun k => nth k l 0).
-Proof.
-  induction l as [|a l IH]; intros n.
-  - rewrite firstn_nil. simpl. rewrite (sumk_ext n _ (fun _ => 0)), sumk_zero; auto.
-    intros [|k] _; reflexivity.
-  - destruct n as [|n]. reflexivity.
-    rewrite sumk_shift. simpl. rewrite IH. reflexivity.
-Qed.
-
-Lemma sum_had : forall P th, length P = length th ->
-  sum (had P th) = sumk (length P) (fun k => nth k P 0 * nth k th 0).
-Proof.
-  induction P as [|p P IH]; intros [|t th] H; simpl in H; try discriminate. reflexivity.
-  injection H as H. change (length (p :: P)) with (S (length P)). rewrite sumk_shift.
-  cbn [had sum]. rewrite IH by auto. reflexivity.
-Qed.
 
 (** the depth V ∈ {1..K} has Pr(V = v) = P_v − P_{v+1} (P_{K+1} = 0, the list [P] ends at K); given
     V = v the shown positions j ≤ v are clicked independently with probability θ_{a_j}; the reward
