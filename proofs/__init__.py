@@ -186,7 +186,7 @@ def kernel_checked(claim_id: str, *, build: bool = True) -> KernelProof | None:
     tg = registry().get(claim_id)
     if tg is None:
         return None
-    base = dict(claim_id=claim_id, file=tg.file, theorem=tg.theorem, statement=tg.statement)
+    base = {"claim_id": claim_id, "file": tg.file, "theorem": tg.theorem, "statement": tg.statement}
     if not build:
         return KernelProof(**base, build_ok=False, reason="not built (build=False)")
     from clickbound.proofs import build as _build

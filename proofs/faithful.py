@@ -93,7 +93,7 @@ def coq_args(args, syms) -> list[str]:
     out, K = [], None
     by_name = {s.name: s for s in syms}
     for tok in args:
-        if tok.endswith("*") or tok.endswith("*f"):
+        if tok.endswith(("*", "*f")):
             fn = tok.endswith("*f")
             vec = _vector(tok[:-2] if fn else tok[:-1], syms)
             K = len(vec) if K is None else K

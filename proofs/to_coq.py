@@ -49,8 +49,8 @@ def to_coq(expr) -> str:
     for cls, op in rel.items():
         if type(e) is cls:
             return f"{_term(e.lhs)} {op} {_term(e.rhs)}"
-    if isinstance(e, sp.logic.boolalg.Boolean) or isinstance(e, sp.core.relational.Relational):
-        raise ValueError(f"unsupported relation or connective: {type(e).__name__}")
+    if isinstance(e, (sp.logic.boolalg.Boolean, sp.core.relational.Relational)):
+        raise ValueError(f"unsupported relation or connective: {type(e).__name__}")  # noqa: TRY004 (bad claim value)
     return _term(e)
 
 
@@ -59,7 +59,7 @@ def _term(e) -> str:
     if isinstance(e, sp.Symbol):
         return coq_name(e)
     if isinstance(e, sp.Integer):
-        return f"({_num(int(e))})" if e < 0 else f"{int(e)}"
+        return _num(int(e))
     if isinstance(e, sp.Rational):
         return f"({_num(int(e.p))} / {int(e.q)})"
     if isinstance(e, sp.Add):
