@@ -224,19 +224,51 @@ Qed.
 
 (** ** CAS-OPT *)
 
+Definition below1 (x : list R) : Prop := Forall (fun a => a < 1) x.
+
+Lemma prodc_pos : forall x, below1 x -> 0 < prodc x.
+Proof.
+  induction x as [|a x IH]; intros H; simpl. lra.
+  inversion H; subst. apply Rmult_lt_0_compat; [lra|auto].
+Qed.
+
+(** equality case of [prodc_mono]: below 1 the product is strictly antitone *)
+Lemma prodc_strict_eq : forall x y, Forall2 Rle x y -> inunit x -> inunit y -> below1 y ->
+  prodc x = prodc y -> x = y.
+Proof.
+  intros x y H; induction H as [|a b x' y' Hab Ht IH]; intros Hx Hy Hb E. reflexivity.
+  apply inunit_cons in Hx as [Ha Hx]; apply inunit_cons in Hy as [Hb' Hy]. inversion Hb as [|? ? Hb1 Hby]; subst.
+  simpl in E. pose proof (prodc_mono x' y' Ht Hx Hy) as M. pose proof (prodc_pos y' Hby) as Pp.
+  unfold unit in *.
+  assert (Eab : a = b).
+  { destruct (Rle_lt_or_eq_dec a b Hab) as [Hlt|]; auto. exfalso.
+    assert ((1 - b) * prodc y' < (1 - a) * prodc y') by (apply Rmult_lt_compat_r; lra).
+    assert ((1 - a) * prodc y' <= (1 - a) * prodc x') by (apply Rmult_le_compat_l; lra). lra. }
+  subst b. f_equal. apply IH; auto.
+  apply (Rmult_eq_reg_l (1 - a)); [exact E|lra].
+Qed.
+
+(** CAS-OPT: every ordering T' of a top-K set T maximises V(w̄|_A) over the lists A of K items, and
+    when every w̄ < 1 a maximiser shows exactly the top-K attraction values *)
 (*! claim CAS-OPT *)
-(*! noinstance procedure claim over every L, K and w; lists of items are sub-multisets of w (Permutation w (A ++ rest)); the uniqueness clause for all w < 1 is not formalised *)
+(*! noinstance procedure claim over every L, K and w; lists of items are sub-multisets of w (Permutation w (A ++ rest)) *)
 Theorem cas_opt : forall (w A RA T RT T' : list R),
   inunit w -> Permutation w (A ++ RA) -> Permutation w (T ++ RT) -> top T RT ->
-  length A = length T -> Permutation T T' -> V A <= V T'.
+  length A = length T -> Permutation T T' ->
+  V A <= V T' /\ (below1 w -> V A = V T' -> Permutation A T').
 Proof.
   intros w A RA T RT T' Hw HA HT Htop Hlen HT'.
   destruct (pairing A w RA T RT HA HT Htop Hlen) as [P [HP HF]].
   assert (HwA : inunit (A ++ RA)) by (eapply inunit_perm; eauto).
   assert (HwT : inunit (T ++ RT)) by (eapply inunit_perm; eauto).
   apply inunit_app in HwA as [HuA _]. apply inunit_app in HwT as [HuT _].
-  rewrite <- (V_perm T T' HT'), (V_perm T P HP).
-  apply V_mono; auto. eapply inunit_perm; eauto.
+  assert (HuP : inunit P) by (eapply inunit_perm; eauto).
+  rewrite <- (V_perm T T' HT'), (V_perm T P HP). split.
+  - apply V_mono; auto.
+  - intros Hb E. assert (HbP : below1 P).
+    { eapply Forall_perm in Hb; [|exact HT]. apply Forall_app in Hb as [HbT _]. eapply Forall_perm; eauto. }
+    unfold V in E. assert (A = P) by (apply prodc_strict_eq; auto; lra). subst P.
+    apply perm_trans with T; [apply Permutation_sym; auto | auto].
 Qed.
 
 (** ** Sorting decreasingly (insertion sort), shared by DCM-L3, DCM-ORDER and OD-REWARD *)
