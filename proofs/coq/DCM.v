@@ -278,15 +278,99 @@ Proof.
   inversion Hc; subst. constructor; [apply Rmult_le_compat_l; auto|apply IH; auto].
 Qed.
 
+(** the strict case of DCM-ORDER: ṽ strictly decreasing and positive, w̄ < 1 *)
+Fixpoint strictdec (c : list R) : Prop :=
+  match c with
+  | a :: ((b :: _) as t) => a > b /\ strictdec t
+  | _ => True
+  end.
+
+Lemma strictdec_tail : forall a c, strictdec (a :: c) -> strictdec c.
+Proof. intros a [|b c]; simpl; tauto. Qed.
+
+Lemma had_below1 : forall c x, inunit c -> inunit x -> below1 x -> below1 (had c x).
+Proof.
+  induction c as [|a c IH]; intros [|b x] Hc Hx Hb; simpl; try constructor.
+  - apply inunit_cons in Hc as [Ha _]; apply inunit_cons in Hx as [Hb' _]; inversion Hb; subst.
+    unfold unit in *. assert (a * b <= 1 * b) by (apply Rmult_le_compat_r; lra). lra.
+  - apply IH; [apply inunit_cons in Hc|apply inunit_cons in Hx|inversion Hb]; tauto.
+Qed.
+
+Lemma had_inj : forall c x y, Forall (fun a => 0 < a) c -> length c = length x -> length c = length y ->
+  had c x = had c y -> x = y.
+Proof.
+  induction c as [|a c IH]; intros [|b x] [|d y] Hc Hx Hy E; simpl in *; try discriminate; auto.
+  injection E as E1 E2. inversion Hc; subst. f_equal.
+  - apply (Rmult_eq_reg_l a); auto; lra.
+  - apply IH; auto.
+Qed.
+
+Lemma V_cons_eq : forall z l l', z < 1 -> V (z :: l) = V (z :: l') -> V l = V l'.
+Proof.
+  intros z l l' Hz E. rewrite !V_cons in E.
+  assert (E' : (1 - z) * (1 - V l) = (1 - z) * (1 - V l')) by lra.
+  apply Rmult_eq_reg_l in E'; lra.
+Qed.
+
+Lemma strict_ins : forall s c a, length c = S (length s) -> inunit c -> nonincr c -> strictdec c ->
+  unit a -> inunit s -> below1 s -> nonincr s ->
+  V (had c (a :: s)) = V (had c (insert a s)) -> insert a s = a :: s.
+Proof.
+  intros [|h s'] c a Hl Hc Hnc Hsc Ha Hs Hb Hns E; simpl insert in *. reflexivity.
+  destruct (Rle_dec h a) as [Hle|Hgt]. reflexivity. exfalso.
+  destruct c as [|c1 [|c2 c'']]; simpl in Hl; try discriminate.
+  pose proof Hc as Hc'. apply inunit_cons in Hc' as [Hc1 Hc2']. pose proof Hc2' as Hc2''.
+  apply inunit_cons in Hc2'' as [Hc2 Hc3]. apply inunit_cons in Hs as [Hh Hs'].
+  inversion Hb as [|? ? Hh1 Hb']; subst. destruct Hnc as [Hc12 Hnc']. destruct Hsc as [Hs12 _].
+  (* the front swap gains Q (c1 - c2)(h - a) > 0 *)
+  assert (Q : 0 < prodc (had c'' s')) by (apply prodc_pos, had_below1; auto).
+  assert (Sw : V (had (c1 :: c2 :: c'') (a :: h :: s')) < V (had (c1 :: c2 :: c'') (h :: a :: s'))).
+  { unfold V; cbn [had prodc].
+    assert (0 < (c1 - c2) * (h - a)) by (apply Rmult_lt_0_compat; lra).
+    assert (0 < prodc (had c'' s') * ((c1 - c2) * (h - a))) by (apply Rmult_lt_0_compat; lra). nra. }
+  assert (Has : inunit (a :: s')) by (constructor; auto).
+  assert (Hins : inunit (insert a s')) by (eapply inunit_perm; [apply insert_perm|exact Has]).
+  destruct (ins_step s' (c2 :: c'') a Hc2' Hnc' Ha Hs' (nonincr_tail _ _ Hns)) as [HV HG].
+  destruct (lift c1 (c2 :: c'') h (a :: s') (insert a s') Hc1 Hh
+              (had_unit _ _ Hc2' Has) (had_unit _ _ Hc2' Hins) HV HG).
+  lra.
+Qed.
+
+Lemma strict_isort : forall x c, length c = length x -> inunit c -> nonincr c -> strictdec c ->
+  inunit x -> below1 x -> V (had c x) = V (had c (isort x)) -> isort x = x.
+Proof.
+  induction x as [|a x IH]; intros c Hl Hc Hnc Hsc Hx Hb E. reflexivity.
+  destruct c as [|c1 c']; simpl in Hl; try discriminate. injection Hl as Hl.
+  pose proof Hx as Hx0. apply inunit_cons in Hx0 as [Ha Hx']. inversion Hb as [|? ? Ha1 Hb']; subst.
+  pose proof Hc as Hc0. apply inunit_cons in Hc0 as [Hc1 Hc'].
+  assert (Hsx : inunit (isort x)) by (eapply inunit_perm; [apply isort_perm|exact Hx']).
+  assert (Hbs : below1 (isort x)) by (eapply Forall_perm; [apply isort_perm|exact Hb']).
+  destruct (isort_step x c' Hc' (nonincr_tail _ _ Hnc) Hx') as [HV HG].
+  destruct (lift c1 c' a x (isort x) Hc1 Ha (had_unit _ _ Hc' Hx') (had_unit _ _ Hc' Hsx) HV HG) as [V1 _].
+  destruct (ins_step (isort x) (c1 :: c') a Hc Hnc Ha Hsx (isort_nonincr x)) as [V2 _].
+  simpl isort in E |- *.
+  assert (E1 : V (had (c1 :: c') (a :: x)) = V (had (c1 :: c') (a :: isort x))) by lra.
+  assert (E2 : V (had (c1 :: c') (a :: isort x)) = V (had (c1 :: c') (insert a (isort x)))) by lra.
+  assert (Hz : c1 * a < 1).
+  { unfold unit in *. assert (c1 * a <= 1 * a) by (apply Rmult_le_compat_r; lra). lra. }
+  cbn [had] in E1. apply V_cons_eq in E1; auto.
+  assert (Ix : isort x = x) by (apply (IH c'); auto; [eapply nonincr_tail|eapply strictdec_tail]; eauto).
+  rewrite (strict_ins (isort x) (c1 :: c') a) by (simpl; try rewrite <- (Permutation_length (isort_perm x));
+                                                    auto; apply isort_nonincr).
+  rewrite Ix. reflexivity.
+Qed.
+
 (** DCM-ORDER: f(A, w, ṽ) = V(ṽ ⊙ w|_A) is maximised by the K items of largest w in
-    decreasing order of w, for every ṽ ∈ [0,1]^K with the (non-increasing) order of v̄ *)
+    decreasing order of w, for every ṽ ∈ [0,1]^K with the (non-increasing) order of v̄; in the strict
+    case (w distinct and < 1, ṽ strictly decreasing and positive) it is the only maximiser *)
 (*! claim DCM-ORDER *)
-(*! noinstance procedure claim over every L, K; lists of items are sub-multisets of w; the uniqueness clause of the strict case is not formalised *)
+(*! noinstance procedure claim over every L, K; lists of items are sub-multisets of w (Permutation w (A ++ rest)), so with distinct w a list of values is a list of items *)
 Theorem dcm_order : forall (c w A RA T RT : list R),
   inunit w -> inunit c -> nonincr c ->
   Permutation w (A ++ RA) -> length A = length c ->
   Permutation w (T ++ RT) -> top T RT -> nonincr T -> length T = length c ->
-  V (had c A) <= V (had c T).
+  V (had c A) <= V (had c T) /\
+  (NoDup w -> below1 w -> strictdec c -> Forall (fun a => 0 < a) c -> V (had c A) = V (had c T) -> A = T).
 Proof.
   intros c w A RA T RT Hw Hc Hnc HA HlA HT Htop HnT HlT.
   destruct (pairing A w RA T RT HA HT Htop ltac:(lia)) as [P [HP HF]].
@@ -300,7 +384,16 @@ Proof.
   assert (E : isort P = T).
   { apply nonincr_perm_eq; [|apply isort_nonincr|auto].
     apply perm_trans with P; [apply Permutation_sym, isort_perm|apply Permutation_sym; auto]. }
-  destruct (isort_step P c Hc Hnc HuP) as [H2 _]. rewrite E in H2. lra.
+  destruct (isort_step P c Hc Hnc HuP) as [H2 _]. rewrite E in H2. split; [lra|].
+  intros _ Hb Hsc Hcp EV.
+  assert (HbP : below1 P).
+  { eapply Forall_perm in Hb; [|exact HT]. apply Forall_app in Hb as [HbT _]. eapply Forall_perm; eauto. }
+  assert (EA : had c A = had c P).
+  { apply prodc_strict_eq; [apply had_mono; auto|apply had_unit; auto|apply had_unit; auto|
+                            apply had_below1; auto|]. unfold V in H1, H2, EV. lra. }
+  assert (HlP : length P = length c) by (rewrite <- (Permutation_length HP); auto).
+  apply had_inj in EA; auto. subst P.
+  rewrite <- E. symmetry. apply (strict_isort A c); try assumption; [lia | rewrite E; exact EV].
 Qed.
 
 (** DCM-WLOG: swapping the two items of a K = 2 list changes f by (v1 - v2)(w1 - w2)
