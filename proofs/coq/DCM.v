@@ -363,7 +363,7 @@ Qed.
 (** DCM-ORDER: f(A, w, ṽ) = V(ṽ ⊙ w|_A) is maximised by the K items of largest w in
     decreasing order of w, for every ṽ ∈ [0,1]^K with the (non-increasing) order of v̄; in the strict
     case (w distinct and < 1, ṽ strictly decreasing and positive) it is the only maximiser *)
-(*! claim DCM-ORDER *)
+(*! claim DCM-ORDER DCM-ORDER[L=3,K=2] DCM-ORDER[L=4,K=2] DCM-ORDER[L=4,K=3] DCM-ORDER[L=5,K=3] DCM-ORDER[L=6,K=4] DCM-ORDER/ucb[L=6,K=3] *)
 (*! noinstance procedure claim over every L, K; lists of items are sub-multisets of w (Permutation w (A ++ rest)), so with distinct w a list of values is a list of items *)
 Theorem dcm_order : forall (c w A RA T RT : list R),
   inunit w -> inunit c -> nonincr c ->
@@ -745,4 +745,55 @@ Proof.
     unfold Rdiv. rewrite Rmult_assoc.
     apply Rmult_le_compat_l; lra. }
   lra.
+Qed.
+
+(** ** Theorem 2: A_t re-sorted by w̄ is dominated by A* (slide '定理2:証明のつづき') *)
+
+Lemma insert_head_ok : forall x l, nonincr (x :: l) -> insert x l = x :: l.
+Proof.
+  intros x [|h l] H; simpl. reflexivity.
+  destruct (Rle_dec h x); [reflexivity|simpl in H; lra].
+Qed.
+
+Lemma insert_mono : forall s t a b, Forall2 Rle s t -> nonincr s -> nonincr t -> a <= b ->
+  Forall2 Rle (insert a s) (insert b t).
+Proof.
+  intros s t a b H; revert a b. induction H as [|h u s' t' Hhu Ht IH]; intros a b Hs Ht' Hab; simpl.
+  - constructor; auto.
+  - destruct (Rle_dec h a) as [Ha|Ha]; destruct (Rle_dec u b) as [Hb|Hb].
+    + constructor; [lra | constructor; [lra | exact Ht]].
+    + constructor; [lra|].
+      rewrite <- (insert_head_ok h s' Hs). apply IH; [eapply nonincr_tail|eapply nonincr_tail|]; eauto; lra.
+    + constructor; [lra|].
+      rewrite <- (insert_head_ok u t' Ht'). apply IH; [eapply nonincr_tail|eapply nonincr_tail|]; eauto; lra.
+    + constructor; [lra|]. apply IH; [eapply nonincr_tail|eapply nonincr_tail|]; eauto.
+Qed.
+
+Lemma isort_mono : forall x y, Forall2 Rle x y -> Forall2 Rle (isort x) (isort y).
+Proof.
+  intros x y H; induction H; simpl. constructor.
+  apply insert_mono; auto; apply isort_nonincr.
+Qed.
+
+(** DCM-T2/sorted-dominance: with A* the K best items in decreasing order of w̄ (T) and A_t' any list
+    A_t re-sorted decreasingly by w̄: w̄(a*_k) >= w̄(a'_k) for every k, hence w̄|_{A*} ⊙ v̄ >=
+    w̄|_{A_t'} ⊙ v̄ for every v̄ >= 0 *)
+(*! claim DCM-T2/sorted-dominance *)
+(*! noinstance procedure claim over every L >= K and list A_t (a sub-multiset of w̄) *)
+Theorem dcm_t2_sorted_dominance : forall (w A RA T RT A' c : list R),
+  Permutation w (A ++ RA) -> Permutation w (T ++ RT) -> top T RT -> nonincr T ->
+  length A = length T -> Permutation A A' -> nonincr A' -> Forall (fun a => 0 <= a) c ->
+  gevec T A' /\ gevec (had c T) (had c A').
+Proof.
+  intros w A RA T RT A' c HA HT Htop HnT Hl HA' HnA' Hc.
+  destruct (pairing A w RA T RT HA HT Htop Hl) as [P [HP HF]].
+  assert (ET : isort P = T).
+  { apply nonincr_perm_eq; [|apply isort_nonincr|auto].
+    apply perm_trans with P; [apply Permutation_sym, isort_perm|apply Permutation_sym; auto]. }
+  assert (EA : isort A = A').
+  { apply nonincr_perm_eq; [|apply isort_nonincr|auto].
+    apply perm_trans with A; [apply Permutation_sym, isort_perm|auto]. }
+  pose proof (isort_mono A P HF) as M. rewrite ET, EA in M.
+  assert (G : forall x y, Forall2 Rle x y -> gevec y x) by (intros x y H; induction H; constructor; auto; lra).
+  split; apply G; auto. apply had_mono; auto.
 Qed.

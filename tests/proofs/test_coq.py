@@ -147,6 +147,7 @@ def test_kernel_checked_api(built):
     assert kernel_checked("DCM-T3/Tn-vs-shown") is None
 
 
+@pytest.mark.slow
 def test_registered_sympy_instances_follow_from_the_general_theorems(built):
     """Every tagged sympy claim, printed from its registered statement, box and assumptions, is proved in
     Coq by instantiating the tagged theorem (each side ring-equal to the theorem's, same relation)."""
@@ -157,6 +158,7 @@ def test_registered_sympy_instances_follow_from_the_general_theorems(built):
     assert ok, out
 
 
+@pytest.mark.slow
 def test_faithfulness_check_rejects_the_registered_mutants(built):
     """The mutants of each tagged family (expected false: a changed constant, a dropped hypothesis, a
     reversed relation, a widened box) must NOT follow from the theorem by the same glue."""
