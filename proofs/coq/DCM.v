@@ -797,3 +797,41 @@ Proof.
   assert (G : forall x y, Forall2 Rle x y -> gevec y x) by (intros x y H; induction H; constructor; auto; lra).
   split; apply G; auto. apply had_mono; auto.
 Qed.
+
+(** DCM-T2/reduces-to-T1: with v̄(1) = … = v̄(K) = γ and v̄(K+1) = 0, Theorem 2's bound (with C)
+    equals Theorem 1's.  [s i] stands for Σ_{e=i+1}^{L} Δ_{e,i}(1 + log(1/Δ_{e,i}))/D_KL(w̄(e)‖w̄(i)),
+    [ln] for log n, [lln] for log log n, [c2nb] for C_2(ε)/n^{β(ε)}; positions are 1-based in [v]. *)
+(*! claim DCM-T2/reduces-to-T1 *)
+(*! noinstance procedure claim with symbolic K and abstract bound terms *)
+Theorem dcm_t2_reduces_to_t1 : forall (g a eps ln lln c2nb L : R) (K : nat) (v s : nat -> R),
+  (1 <= K)%nat -> a <> 0 -> (forall i, (1 <= i <= K)%nat -> v i = g) -> v (S K) = 0 ->
+  (1 + eps) * sumk K (fun i => (v (S i) - v (S (S i))) / a * s (S i)) * (ln + 3 * lln)
+    + sumk K (fun i => (v (S i) - v (S (S i))) / a * (INR (S i) * L * c2nb + 7 * INR (S i) * lln))
+  = g / a * ((1 + eps) * s K) * (ln + 3 * lln) + g / a * (INR K * L * c2nb + 7 * INR K * lln).
+Proof.
+  intros g a eps ln lln c2nb L K v s HK Ha Hv HvK.
+  destruct K as [|K]; [lia|].
+  assert (Z : forall (f : nat -> R) n, (n <= K)%nat ->
+            sumk n (fun i => (v (S i) - v (S (S i))) / a * f i) = 0).
+  { intros f n Hn. induction n; simpl. reflexivity.
+    rewrite IHn by lia. rewrite (Hv (S n)), (Hv (S (S n))) by lia. field; auto. }
+  rewrite !sumk_S, !Z by lia. rewrite (Hv (S K)), HvK by lia. field; auto.
+Qed.
+
+(** DCM-T1/rearrangement (slide '定理1:証明のつづき'): items are numbers, [w] their attractions, A* a
+    set of K best items; reorder A* into any list B (a permutation of A-star) with B(k) = A_t(k) whenever
+    A_t(k) ∈ A* (every fill of the other positions): then w̄|_B >= w̄|_{A_t} elementwise. *)
+(*! claim DCM-T1/rearrangement *)
+(*! noinstance procedure claim over every L, K, w and list; items are natural numbers *)
+Theorem dcm_t1_rearrangement : forall (w : nat -> R) (Astar At B : list nat),
+  (forall e e', In e Astar -> ~ In e' Astar -> w e' <= w e) ->
+  Permutation Astar B -> length B = length At ->
+  (forall k, (k < length At)%nat -> In (nth k At 0%nat) Astar -> nth k B 0%nat = nth k At 0%nat) ->
+  forall k, (k < length At)%nat -> w (nth k At 0%nat) <= w (nth k B 0%nat).
+Proof.
+  intros w Astar At B Htop HB Hl Hfix k Hk.
+  destruct (in_dec Nat.eq_dec (nth k At 0%nat) Astar) as [Hin|Hout].
+  - rewrite Hfix; auto. lra.
+  - apply Htop; auto. apply Permutation_in with B; [apply Permutation_sym; auto|].
+    apply nth_In. lia.
+Qed.
