@@ -835,3 +835,64 @@ Proof.
   - apply Htop; auto. apply Permutation_in with B; [apply Permutation_sym; auto|].
     apply nth_In. lia.
 Qed.
+
+(** DCM-T2/weight-sum (the presenter's 'gはKの増加正値関数?'): with v̄(K+1) = 0,
+    Σ_i (v̄(i) − v̄(i+1))(L − i) = v̄(1)(L − g(K)) for g(K) = Σ_{k<=K} v̄(k)/v̄(1), which is
+    non-decreasing in K, lies in [1, K], and equals K iff v̄ is constant (1-based positions in [v]) *)
+Definition gK (v : nat -> R) (n : nat) : R := sumk n (fun k => v (S k)) / v 1%nat.
+
+Lemma sumk_nonneg_zero : forall n h, (forall k, (k < n)%nat -> 0 <= h k) -> sumk n h = 0 ->
+  forall k, (k < n)%nat -> h k = 0.
+Proof.
+  induction n; intros h Hh E k Hk. lia. simpl in E.
+  assert (0 <= sumk n h) by (rewrite <- (sumk_zero n); apply sumk_le; intros; apply Hh; lia).
+  pose proof (Hh n ltac:(lia)).
+  destruct (Nat.eq_dec k n) as [->|Hne]; [lra|]. apply IHn; [intros; apply Hh; lia | lra | lia].
+Qed.
+
+(*! claim DCM-T2/weight-sum *)
+(*! noinstance procedure claim with symbolic K; v̄ is a sequence indexed from 1 *)
+Theorem dcm_t2_weight_sum : forall (v : nat -> R) (L : R) (K : nat),
+  (1 <= K)%nat -> 0 < v 1%nat ->
+  (forall k, (1 <= k < K)%nat -> v (S k) <= v k) -> (forall k, (1 <= k <= K)%nat -> 0 <= v k) ->
+  v (S K) = 0 ->
+  sumk K (fun i => (v (S i) - v (S (S i))) * (L - INR (S i))) = v 1%nat * (L - gK v K)
+  /\ (forall k, (1 <= k < K)%nat -> gK v k <= gK v (S k))
+  /\ 1 <= gK v K <= INR K
+  /\ (gK v K = INR K <-> forall k, (1 <= k <= K)%nat -> v k = v 1%nat).
+Proof.
+  intros v L K HK Hv1 Hdec Hpos HvK.
+  assert (Hle1 : forall k, (1 <= k <= K)%nat -> v k <= v 1%nat).
+  { induction k as [|k IH]; intros Hk. lia. destruct (Nat.eq_dec k 0) as [->|]; [lra|].
+    pose proof (Hdec k ltac:(lia)). pose proof (IH ltac:(lia)). lra. }
+  assert (Gen : forall n, sumk n (fun i => (v (S i) - v (S (S i))) * (L - INR (S i)))
+                = L * (v 1%nat - v (S n)) - (sumk n (fun k => v (S k)) - INR n * v (S n))).
+  { induction n. simpl; ring. rewrite !sumk_S, IHn, !S_INR. ring. }
+  assert (Hs1 : v 1%nat <= sumk K (fun k => v (S k))).
+  { destruct K as [|K]; [lia|]. rewrite sumk_shift.
+    assert (0 <= sumk K (fun k => v (S (S k))))
+      by (rewrite <- (sumk_zero K); apply sumk_le; intros; apply Hpos; lia). lra. }
+  assert (HsK : sumk K (fun k => v (S k)) <= INR K * v 1%nat).
+  { assert (forall n, (n <= K)%nat -> sumk n (fun k => v (S k)) <= INR n * v 1%nat) as H; [|apply H; lia].
+    induction n; intros Hn; simpl sumk. simpl; lra. rewrite S_INR. pose proof (Hle1 (S n) ltac:(lia)).
+    pose proof (IHn ltac:(lia)). lra. }
+  unfold gK. repeat split.
+  - rewrite Gen, HvK. field. lra.
+  - intros k Hk. simpl sumk. unfold Rdiv. apply Rmult_le_compat_r; [left; apply Rinv_0_lt_compat; lra|].
+    pose proof (Hpos (S k) ltac:(lia)). lra.
+  - apply (Rmult_le_reg_r (v 1%nat)); auto. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+  - apply (Rmult_le_reg_r (v 1%nat)); auto. unfold Rdiv. rewrite Rmult_assoc, Rinv_l by lra. lra.
+  - intros E k Hk.
+    assert (E' : sumk K (fun j => v 1%nat - v (S j)) = 0).
+    { assert (D : forall n, sumk n (fun j => v 1%nat - v (S j)) = INR n * v 1%nat - sumk n (fun j => v (S j))).
+      { induction n; simpl sumk. simpl; ring. rewrite IHn, S_INR. ring. }
+      rewrite D. unfold Rdiv in E. apply (Rmult_eq_compat_r (v 1%nat)) in E.
+      rewrite Rmult_assoc, Rinv_l, Rmult_1_r in E by lra. lra. }
+    assert (Hnn : forall j, (j < K)%nat -> 0 <= v 1%nat - v (S j))
+      by (intros j Hj; pose proof (Hle1 (S j) ltac:(lia)); lra).
+    pose proof (sumk_nonneg_zero K (fun j => v 1%nat - v (S j)) Hnn E' (pred k) ltac:(lia)) as Z.
+    cbv beta in Z. replace (S (pred k)) with k in Z by lia. lra.
+  - intros Hc. assert (forall n, (n <= K)%nat -> sumk n (fun k => v (S k)) = INR n * v 1%nat) as H.
+    { induction n; intros Hn; simpl sumk. simpl; ring. rewrite IHn, (Hc (S n)), S_INR by lia. ring. }
+    rewrite H by lia. field. lra.
+Qed.
