@@ -169,6 +169,9 @@ def test_faithfulness_check_rejects_the_registered_mutants(built):
         if fam and fam.group(1) in reg and c.expected is False and isinstance(c, Claim):
             mutants.append((c, reg[fam.group(1)]))
     assert len(mutants) >= 15
+    # and claims handed to the wrong theorem (a Coq statement that drifted to another lemma's)
+    mutants += [(get("DCM-L1[K=2]"), reg["DCM-TEL"]), (get("DCM-TEL[K=2]"), reg["DCM-L1"]),
+                (get("DCM-L4[K=2]"), reg["DCM-L1"])]
     parts, skipped = [header()], []
     for i, (c, tg) in enumerate(mutants):
         try:
@@ -178,6 +181,6 @@ def test_faithfulness_check_rejects_the_registered_mutants(built):
             continue
         head, proof = thm.split("Proof.\n")
         parts.append(head + "Proof.\n" + proof.replace("  cb_glue Hgen.\nQed.", "  Fail cb_glue Hgen.\nAbort."))
-    assert len(parts) - 1 >= 15, skipped
+    assert len(parts) - 1 >= 18, skipped
     ok, out, _ = B.compile_extra(built, "Mutants", "\n".join(parts))
     assert ok, out
