@@ -30,6 +30,9 @@ Prints, for each target of issue 4:
    one replication each, against the same policies' kernels as they were before issue 14's
    speed-up (loaded from git, commit ``BASELINE_COMMIT``), alternating, thread CPU time; and
    whether both give the same lists and regret bit for bit (they must).
+8. the Coq proofs (proofs/coq/*.v): a fresh build (empty cache folder) per file and in total, the
+   statement-faithfulness instances compiled against it, and a cached re-build (file hashes unchanged),
+   wall time; skipped with a line saying so when ``coqc`` is missing.
 
 Timing: [2] and [3] time the engine loop only (state and streams are built outside the timed call),
 best of several runs in this one process, in thread CPU time (a shared machine's load shows up in
@@ -350,10 +353,49 @@ def bench_issue14_kernels(quick: bool, repeat: int = 3):
               f"{a / n * 1e6:.1f} us/round)  speed-up {b / a:.2f}x  identical lists and regret: {same}")
 
 
+def bench_proofs():
+    """[8] Coq build: fresh (empty cache) vs cached, per file, and the faithfulness instances (wall time)."""
+    import shutil
+    import tempfile
+
+    print("\n[8] Coq proofs proofs/coq/*.v (wall)")
+    if shutil.which("coqc") is None:
+        print("  skipped: coqc not found (apt-get install coq libcoq-interval libcoq-coquelicot)")
+        return
+    from clickbound.lemmas.engine.claim import Claim
+    from clickbound.lemmas.engine.registry import get
+    from clickbound.proofs import build as B
+    from clickbound.proofs import registry
+    from clickbound.proofs.faithful import header, instance_theorem
+
+    old = os.environ.get("CLICKBOUND_CACHE_DIR")
+    with tempfile.TemporaryDirectory() as d:
+        os.environ["CLICKBOUND_CACHE_DIR"] = d
+        try:
+            w0 = time.perf_counter()
+            res = B.build()
+            fresh = time.perf_counter() - w0
+            w0 = time.perf_counter()
+            B.build()
+            cached = time.perf_counter() - w0
+            inst = [(c, t) for c, t in registry().items() if isinstance(get(c), Claim)]
+            text = header() + "\n".join(instance_theorem(t, get(c), f"f{i}") for i, (c, t) in enumerate(inst))
+            ok, _, inst_s = B.compile_extra(res, "Faithful", text)
+        finally:
+            if old is None:
+                os.environ.pop("CLICKBOUND_CACHE_DIR", None)
+            else:
+                os.environ["CLICKBOUND_CACHE_DIR"] = old
+    files = "  ".join(f"{k}.v {v:.1f} s" for k, v in res.per_file.items())
+    print(f"  fresh build {fresh:6.2f} s ({'ok' if res.ok else 'FAILED'}; {files})   cached {cached:5.2f} s   "
+          f"fresh/cached {fresh / max(cached, 1e-9):6.0f}x")
+    print(f"  faithfulness instances: {len(inst)} goals in {inst_s:.2f} s ({'ok' if ok else 'FAILED'})")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
-    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels"], help="run one benchmark")
+    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels", "proofs"], help="run one benchmark")
     p.add_argument("--report-results", default=None, metavar="PATH",
                    help="[6] read per-section times from this results.json (default out/report/results.json)")
     p.add_argument("--run-report", action="store_true",
@@ -375,6 +417,8 @@ def main(argv=None):
         bench_report(a.report_results, a.run_report)
     if a.only in (None, "kernels"):
         bench_issue14_kernels(q)
+    if a.only in (None, "proofs"):
+        bench_proofs()
     return 0
 
 
