@@ -15,6 +15,8 @@ run in-process: their work is fixed by the procedure, not by the budget.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import time
 
 from clickbound.lemmas.engine.cap import DEFAULT_MEM_MB, Capped, run_capped
@@ -52,8 +54,10 @@ def check(claim, budget_s: float = 20.0, *, seed: int = 0, mem_mb: int = DEFAULT
     Returns a :class:`~clickbound.lemmas.engine.verdict.Verdict`; raises ``ValueError`` (with a
     message naming the problem) for malformed claims.
     """
-    if not (isinstance(budget_s, (int, float)) and budget_s > 0):
-        raise ValueError(f"budget_s must be a positive number, got {budget_s!r}")
+    if (isinstance(budget_s, bool) or not isinstance(budget_s, numbers.Real)
+            or not math.isfinite(float(budget_s)) or not float(budget_s) > 0):
+        raise ValueError(f"budget_s must be a positive finite number of seconds, got {budget_s!r}")
+    budget_s = float(budget_s)
     t0 = time.perf_counter()
     if isinstance(claim, ProcedureClaim):
         out = claim.decide(budget_s)

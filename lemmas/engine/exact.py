@@ -162,10 +162,17 @@ def _value_text(g, point):
 
 
 def in_box(prep, point) -> bool:
-    """Exact membership of ``point`` in the claim's closed box (exact bounds, even irrational)."""
+    """Exact membership of ``point`` in the claim's closed box (exact bounds, even irrational:
+    compared in certified arithmetic; a comparison that cannot be certified counts as outside)."""
+    from clickbound.lemmas.engine.reading import compare
+
     for s, lo, hi in zip(prep.symbols, prep.lo, prep.hi):
         v = point.get(s)
-        if v is None or not bool(lo <= v) or not bool(v <= hi):
+        if v is None:
+            return False
+        v = to_rational(v)
+        c_lo, c_hi = compare(v, lo), compare(v, hi)
+        if c_lo is None or c_hi is None or c_lo < 0 or c_hi > 0:
             return False
     return True
 
