@@ -20,13 +20,27 @@ import numbers
 import time
 
 from clickbound.lemmas.engine.cap import DEFAULT_MEM_MB, Capped, run_capped
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
-from clickbound.lemmas.engine.verdict import Verdict
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, function_name
+from clickbound.lemmas.engine.verdict import Verdict, argued_steps
 
 #: the hard cap is this many budgets (see the module docstring) ...
 CAP_FACTOR = 2.0
 #: ... plus seconds for forking the checking process and returning its result
 CAP_GRACE_S = 0.5
+
+
+def vouched_by(claim, outcome: Outcome) -> str:
+    """Who vouches for ``outcome`` (see :class:`Verdict`): the outcome's own word if it gives one;
+    else "argument: N steps" for a proof resting on argued steps, "procedure: <module.function>"
+    for a ProcedureClaim, "engine: <method>" for the engine's own methods."""
+    if outcome.vouched_by:
+        return outcome.vouched_by
+    n = argued_steps(outcome.evidence) if outcome.status in ("proved", "argued") else 0
+    if n:
+        return f"argument: {n} step{'s' if n != 1 else ''}"
+    if isinstance(claim, ProcedureClaim):
+        return f"procedure: {function_name(claim.decide)}"
+    return f"engine: {outcome.method}"
 
 
 def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
@@ -45,6 +59,7 @@ def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
         methods_tried=tuple(tried) or (outcome.method,),
         scope=outcome.scope,
         scope_detail=outcome.scope_detail,
+        vouched_by=vouched_by(claim, outcome),
     )
 
 

@@ -19,6 +19,7 @@ location), ``kind`` and ``expected`` (``True`` for what the source asserts,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import functools
 from collections.abc import Iterator
 from typing import Any, Callable, Mapping, Sequence
 
@@ -156,6 +157,13 @@ def check_status_scope(status, scope, scope_detail, evidence) -> None:
         raise ValueError("a checked verdict needs scope_detail naming the finite sample")
     if status in STATISTICAL and not ("test" in evidence and "level" in evidence):
         raise ValueError(f"a {status} verdict needs evidence['test'] and evidence['level']")
+
+
+def function_name(fn) -> str:
+    """``module.qualname`` of a callable (``functools.partial`` unwrapped)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', type(fn).__name__)}"
 
 
 def freeze_assumptions(assumptions, claim_id="") -> tuple:

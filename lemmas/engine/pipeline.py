@@ -46,12 +46,15 @@ from clickbound.lemmas.engine.adversarial import adversarial_search
 from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
 from clickbound.lemmas.engine.decide import z3_decide, z3_feasible
 from clickbound.lemmas.engine.defined import certify_defined, nowhere_defined
-from clickbound.lemmas.engine.exact import feasible_exact
+from clickbound.lemmas.engine.claim import function_name
+from clickbound.lemmas.engine.derivation import cheap_refutation, classify_steps, is_catalogue
+from clickbound.lemmas.engine.exact import feasible_exact, refutes_as_written
 from clickbound.lemmas.engine.link import check_link
 from clickbound.lemmas.engine.property_search import Screen, property_search
 from clickbound.lemmas.engine.sampling import Sampler
 from clickbound.lemmas.engine.symbolic import symbolic_prove
 from clickbound.lemmas.engine.validate import InfeasibleAssumptions, prepare
+from clickbound.lemmas.engine.verdict import argued_steps
 
 # z3 is tried on polynomial claims with at most this many variables (nlsat rarely
 # finishes beyond; DCM lemmas at K=6 have 12-13 and would only burn the budget).
@@ -147,7 +150,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             record["definedness"] = definedness[0][1] | {"answer": definedness[0][0]}
         return definedness[0][0] == "defined"
 
-    def proved(method, artefact_or_ev, extra=None):
+    def proved(method, artefact_or_ev, extra=None, vouched=""):
         nonlocal unclaimed_proof
         ev = {"proof": artefact_or_ev.as_dict() if isinstance(artefact_or_ev, ProofArtefact) else artefact_or_ev}
         if extra:
@@ -163,22 +166,43 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             return None
         ev["definedness"] = definedness[0][1]
         if not feasible:
-            unclaimed_proof = (method, ev)
+            unclaimed_proof = (method, ev, vouched)
             return None
-        return Outcome("proved", method, ev, None, tuple(notes), scope="all"), tuple(tried)
+        return Outcome("proved", method, ev, None, tuple(notes), scope="all",
+                       vouched_by=vouched or f"engine: {method}"), tuple(tried)
 
     def refuted(method, report, ev):
+        """The refutation, once the counterexample is re-checked against the claim as the user
+        wrote it; ``None`` (recorded as an error) when that re-check does not confirm it."""
         cex = prep.to_original(report.pop("counterexample"))
+        why = refutes_as_written(claim, cex)
+        if why is not None:
+            msg = f"ERROR: {method} found {cex}, which the re-check on the claim as written rejects: {why}"
+            notes.append(msg)
+            record.setdefault("errors", []).append(msg)
+            return None
         ev = dict(ev)
         ev["verification"] = report
+        ev["recheck_as_written"] = "the counterexample refutes the claim as written (its own symbols, bounds, " \
+                                   "assumptions and statement; exact or certified arithmetic)"
         earlier = {k: v for k, v in record.items() if k != method}
         if earlier:
             ev["earlier_methods"] = earlier
-        return Outcome("refuted", method, ev, cex, tuple(notes)), tuple(tried)
+        return Outcome("refuted", method, ev, cex, tuple(notes), vouched_by=f"engine: {method}"), tuple(tried)
 
-    # 0. the claim's own derivation, accepted only through a checked link to the statement
+    # 0. the claim's own derivation: the engine's cheap refuters first (a supplied proof never
+    # stops them), then the derivation, accepted only through a checked link to the statement
+    argued_candidate = None
     if claim.proof is not None:
+        tried.append("cheap-refutation")
+        rep, ev, z3_proof = cheap_refutation(prep, sampler, budget_s, seed, t0)
+        record["cheap-refutation"] = ev
+        if rep is not None:
+            out = refuted("cheap-refutation", rep, ev)
+            if out:
+                return out
         tried.append("derivation")
+        origin = function_name(claim.proof)
         try:
             art = claim.proof()
         except AssertionError as exc:
@@ -188,13 +212,38 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             if not isinstance(art, ProofArtefact):
                 raise TypeError(f"{claim.id}: proof() must return a ProofArtefact, got {type(art).__name__}")
             linked, link = check_link(prep, art, t0 + SYMBOLIC_SHARE * budget_s)
-            record["derivation"] = {"result": "linked" if linked else "not linked", **link}
-            if linked:
-                out = proved("derivation", art, link)
+            record["derivation"] = {"result": "linked" if linked else "not linked", "origin": origin, **link}
+            if linked and is_catalogue(origin):
+                # a catalogue derivation: its steps were checked by the catalogue code that built it
+                argued = argued_steps({"proof": art.as_dict()})
+                out = proved("derivation", art, link,
+                             vouched=(f"argument: {argued} step{'s' if argued != 1 else ''}" if argued
+                                      else f"procedure: {origin}"))
                 if out:
                     return out
+            elif linked:
+                steps, argued, failed = classify_steps(prep, art, budget_s)
+                proof_ev = art.as_dict() | {"steps": steps}
+                record["derivation"]["step_kinds"] = {k: sum(1 for x in steps if x["kind"] == k)
+                                                      for k in ("checked", "cited", "argued")}
+                if failed:
+                    notes.append(f"the derivation was not used: step {failed} does not check")
+                    record["derivation"]["result"] = f"failed step: {failed}"
+                elif not argued:
+                    out = proved("derivation", proof_ev, link,
+                                 vouched=f"engine: derivation ({len(steps)} checked step{'s' if len(steps) != 1 else ''})")
+                    if out:
+                        return out
+                else:
+                    argued_candidate = (proof_ev, link, argued)
+                    notes.append(f"the derivation rests on {len(argued)} argued step(s) the engine did not "
+                                 f"check; the engine's own methods were tried as well")
             else:
                 notes.append(f"the derivation was not used: {link['link']}")
+        if z3_proof is not None and argued_candidate is not None:
+            out = proved("exact-decision", z3_proof)
+            if out:
+                return out
         report_progress()
 
     # 1. symbolic
@@ -220,7 +269,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             if out:
                 return out
         elif status == "refuted":
-            return refuted("exact-decision", report, ev)
+            out = refuted("exact-decision", report, ev)
+            if out:
+                return out
         elif status == "disagreement":
             notes.append(f"ERROR: the exact solvers disagree, no proof claimed: {ev['error']}")
             record.setdefault("errors", []).append(ev["error"])
@@ -236,7 +287,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
     record["property-search"] = ev
     report_progress()
     if report is not None:
-        return refuted("property-search", report, ev)
+        out = refuted("property-search", report, ev)
+        if out:
+            return out
     if unclaimed_proof is not None and "first_feasible_point" in ev:
         # a search example met every assumption: re-check it exactly, then the proof stands
         pt = {s: sp.Rational(v) for s, v in zip(prep.symbols, ev["first_feasible_point"].values())}
@@ -245,8 +298,8 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             if feas_note in notes:
                 notes.remove(feas_note)
             notes.append("assumptions shown feasible by a search example (re-checked exactly)")
-            method, ev_proof = unclaimed_proof
-            out = proved(method, ev_proof["proof"], {k: v for k, v in ev_proof.items() if k != "proof"})
+            method, ev_proof, vouched = unclaimed_proof
+            out = proved(method, ev_proof["proof"], {k: v for k, v in ev_proof.items() if k != "proof"}, vouched)
             if out:
                 return out
 
@@ -257,7 +310,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
     record["adversarial-search"] = ev
     report_progress()
     if report is not None:
-        return refuted("adversarial-search", report, ev)
+        out = refuted("adversarial-search", report, ev)
+        if out:
+            return out
 
     if unclaimed_proof is not None:
         notes.append(f"{unclaimed_proof[0]} found a proof, not claimed: feasibility undecided")
@@ -272,4 +327,16 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
         record["summary"] += "; stopped early at the time cap"
     if ps.get("feasible_examples", 0) == 0 and prep.assumptions and not feasible:
         notes.append("no point meeting the assumptions was found by any search")
-    return Outcome("survived", "search", record, None, tuple(notes)), tuple(tried)
+    if argued_candidate is not None:
+        proof_ev, link, argued = argued_candidate
+        if not feasible:
+            notes.append("the argued derivation is not claimed: feasibility undecided")
+        elif defined_everywhere():
+            ev = {"proof": proof_ev, **link, "argued": argued, "definedness": definedness[0][1],
+                  "search": record}
+            n = len(argued)
+            return Outcome("argued", "derivation", ev, None, tuple(notes), scope="all",
+                           vouched_by=f"argument: {n} step{'s' if n != 1 else ''}"), tuple(tried)
+        else:
+            notes.append("the argued derivation is not claimed: definedness on the feasible set not certified")
+    return Outcome("survived", "search", record, None, tuple(notes), vouched_by="engine: search"), tuple(tried)

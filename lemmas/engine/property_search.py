@@ -18,8 +18,11 @@ is then re-verified by :func:`clickbound.lemmas.engine.exact.verify_counterexamp
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import os
+import pathlib
 import time
 from fractions import Fraction
 
@@ -219,6 +222,34 @@ def _decode(sampler, n, genes):
     return values
 
 
+def hypothesis_store() -> pathlib.Path:
+    """Where hypothesis may write (its constants cache; the search keeps no example database):
+    ``<cache root>/hypothesis``, the project's cache root being ``$CLICKBOUND_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/clickbound``, else ``~/.cache/clickbound`` (the rule of
+    ``clickbound.bounds.jitcache.cache_root``, not imported here: importing ``clickbound.bounds``
+    loads numba).  Never the current directory."""
+    env = os.environ.get("CLICKBOUND_CACHE_DIR")
+    if env:
+        return pathlib.Path(env) / "hypothesis"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (pathlib.Path(xdg) if xdg else pathlib.Path.home() / ".cache") / "clickbound" / "hypothesis"
+
+
+@contextlib.contextmanager
+def _hypothesis_home():
+    """Point hypothesis' storage at :func:`hypothesis_store` for the search (unless the user set
+    ``HYPOTHESIS_STORAGE_DIRECTORY``), and put back what was there."""
+    from hypothesis import configuration
+
+    old = getattr(configuration, "__hypothesis_home_directory", None)
+    if old is None and not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        configuration.set_hypothesis_home_dir(hypothesis_store())
+    try:
+        yield
+    finally:
+        configuration.set_hypothesis_home_dir(old)
+
+
 def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     """Run hypothesis; returns ``(report|None, stats)``."""
     n = prep.n
@@ -253,7 +284,8 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     if time.perf_counter() > deadline:
         return None, stats
     try:
-        probe()
+        with _hypothesis_home():
+            probe()
     except AssertionError:
         pass
     except _Deadline:

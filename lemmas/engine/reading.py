@@ -83,7 +83,7 @@ def number(value, what: str):
     if isinstance(value, (float, np.floating)):
         if not math.isfinite(float(value)) or not np.isfinite(value):
             raise ValueError(f"{what} must be finite, got {value!r}")
-        text = repr(value) if isinstance(value, float) else np.format_float_positional(value, unique=True)
+        text = repr(float(value)) if isinstance(value, float) else np.format_float_positional(value, unique=True)
         return sp.Rational(text.rstrip("."))
     if isinstance(value, mpmath.mpf):
         if not mpmath.isfinite(value):
