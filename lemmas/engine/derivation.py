@@ -32,12 +32,17 @@ from clickbound.lemmas.engine.property_search import Screen, corner_phase, hypot
 #: the cheap refuters take at most this share of the budget ... (each phase)
 CHEAP_SHARE = 0.15
 #: ... and at most this many seconds (each phase)
-CHEAP_MAX_S = 1.5
+CHEAP_MAX_S = 1.0
+#: box corners checked (all of them up to log2 of this many variables, else the all-lo, the
+#: all-hi and random ones)
+CHEAP_CORNERS = 64
 #: exact decision among the cheap refuters only for polynomial claims this small
 CHEAP_Z3_MAX_VARS = 4
 CHEAP_Z3_MAX_S = 1.0
 #: hypothesis examples of the short property search
-CHEAP_EXAMPLES = 100
+CHEAP_EXAMPLES = 60
+#: ... but the short property search may always take this long (its examples are few and fixed)
+CHEAP_MIN_SEARCH_S = 0.4
 #: an Identity step is simplified only when it has at most this many operations
 IDENTITY_SIMPLIFY_MAX_OPS = 400
 #: budget for re-deciding a cited catalogue claim
@@ -52,10 +57,10 @@ def is_catalogue(origin: str) -> bool:
 def cheap_refutation(prep, sampler, budget_s, seed, t0):
     """``(report | None, evidence, z3_proof_evidence | None)`` from the cheap refuters."""
     share = min(CHEAP_SHARE * budget_s, CHEAP_MAX_S)
-    screen = Screen(prep)
+    screen = Screen(prep, floats=False)
     rng = np.random.default_rng(np.random.SeedSequence([seed, 5]))
     ts = time.perf_counter()
-    rep, n = corner_phase(prep, sampler, screen, ts + share, rng)
+    rep, n = corner_phase(prep, sampler, screen, ts + share, rng, max_corners=CHEAP_CORNERS)
     ev = {"corners_checked": n}
     if rep is not None:
         ev |= {"phase": "corners", "time_s": round(time.perf_counter() - ts, 4)}
@@ -69,7 +74,8 @@ def cheap_refutation(prep, sampler, budget_s, seed, t0):
             return zrep, ev, None
         if status == "proved":
             z3_proof = zev
-    rep, stats = hypothesis_phase(prep, sampler, screen, CHEAP_EXAMPLES, time.perf_counter() + share, seed)
+    rep, stats = hypothesis_phase(prep, sampler, screen, CHEAP_EXAMPLES,
+                                  time.perf_counter() + max(share, CHEAP_MIN_SEARCH_S), seed)
     ev["property_search"] = {k: v for k, v in stats.items() if k != "first_feasible_point"}
     ev["time_s"] = round(time.perf_counter() - ts, 4)
     if rep is not None:

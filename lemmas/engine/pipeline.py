@@ -329,8 +329,13 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
         notes.append("no point meeting the assumptions was found by any search")
     if argued_candidate is not None:
         proof_ev, link, argued = argued_candidate
+        stopped = [m for m in ("property-search", "adversarial-search")
+                   if "stopped_early" in record[m] or record[m].get("stopped_at_deadline")]
         if not feasible:
             notes.append("the argued derivation is not claimed: feasibility undecided")
+        elif stopped:
+            notes.append(f"the argued derivation is not claimed: {' and '.join(stopped)} stopped early at the "
+                         f"time cap (raise budget_s): an argued verdict needs the engine's full search first")
         elif defined_everywhere():
             ev = {"proof": proof_ev, **link, "argued": argued, "definedness": definedness[0][1],
                   "search": record}
