@@ -267,6 +267,15 @@ def _as_written_status(rel, point) -> str:
         sign = None
     if sign is None and _structural_zero(sides[0] - sides[1], point):
         sign = "zero"
+    if sign is None:  # a closed constant sympy can decide (sin(1)**2 + cos(1)**2 - 1 is 0)
+        from clickbound.lemmas.engine.reading import exact_constant
+
+        try:
+            c = exact_constant((sides[0] - sides[1]).xreplace(point))
+        except (ValueError, TypeError):
+            c = None
+        if c is not None and c.is_Rational:
+            sign = "pos" if c > 0 else "neg" if c < 0 else "zero"
     if sign is None:
         return "unknown"
     return "holds" if sign in _AS_WRITTEN[op] else "violated"

@@ -35,8 +35,8 @@ import sympy as sp
 from mpmath.libmp import prec_to_dps, to_str
 from sympy.core.function import AppliedUndef
 
-#: certified brackets of an irrational number are at most this wide relative to max(1, |v|) ...
-BRACKET_REL_BITS = 120
+#: certified brackets of an irrational number are at most 2**-BRACKET_BITS wide (absolute) ...
+BRACKET_BITS = 120
 #: ... computed at up to this many bits of working precision
 MAX_PREC_BITS = 1 << 14
 #: simplify() is tried on constants with at most this many operations
@@ -169,20 +169,20 @@ def exact_constant(v, what="constant"):
 
 def brackets(v, what="constant"):
     """Rationals ``(below, above)`` with ``below <= v <= above``, certified (ball arithmetic), at
-    most ``2**-BRACKET_REL_BITS * max(1, |v|)`` apart; ``(v, v)`` for a Rational."""
+    most ``2**-BRACKET_BITS`` apart (the working precision grows with ``|v|``: ``E**100`` needs
+    about 260 bits); ``(v, v)`` for a Rational."""
     if v.is_Rational:
         return v, v
     prec = 128
     while prec <= MAX_PREC_BITS:
         try:
-            b = _ball(v, prec + BRACKET_REL_BITS)
+            b = _ball(v, prec + BRACKET_BITS)
         except NotImplementedError as exc:
             raise ValueError(f"{what}: cannot bracket {v} by rationals ({exc})") from exc
         if b is not None:
             mid, rad = _arb_fraction(b.mid()), _arb_fraction(b.rad())  # exact dyadics
             lo, hi = mid - rad, mid + rad
-            scale = max(Fraction(1), abs(lo), abs(hi))
-            if hi - lo <= scale / 2**BRACKET_REL_BITS:
+            if hi - lo <= Fraction(1, 2**BRACKET_BITS):
                 return sp.Rational(lo.numerator, lo.denominator), sp.Rational(hi.numerator, hi.denominator)
         prec *= 2
     raise ValueError(f"{what}: cannot bracket {v} by rationals (not a real number, or not "

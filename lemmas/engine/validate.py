@@ -223,6 +223,13 @@ def _fold_constants(expr):
         except ValueError:
             return expr
         return v if v.is_Rational else expr
+    if expr.is_Add or expr.is_Mul:  # sympy flattens x + (sin(1)**2 + cos(1)**2 - 1): fold the constant terms together
+        const = [a for a in expr.args if a.is_number and not a.free_symbols]
+        if const and not all(a.is_Rational for a in const):
+            folded = _fold_constants(expr.func(*const))
+            if folded.is_Rational:
+                rest = [_fold_constants(a) for a in expr.args if not (a.is_number and not a.free_symbols)]
+                return expr.func(folded, *rest)
     args = [_fold_constants(a) for a in expr.args]
     return expr.func(*args) if any(a is not b for a, b in zip(args, expr.args)) else expr
 

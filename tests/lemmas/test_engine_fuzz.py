@@ -37,7 +37,7 @@ from claim_fuzz import (
 from clickbound.lemmas import Claim, InfeasibleAssumptions, check
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "out" / "fuzz"
-CHUNKS, PER_CHUNK, BUDGET_S = 10, 100, 0.4
+CHUNKS, PER_CHUNK, BUDGET_S = 13, 100, 0.4
 FAILING = ("unsound", "crash", "contract", "oracle-error")
 R = sp.Rational
 
