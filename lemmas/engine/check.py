@@ -1,8 +1,11 @@
 """``check(claim, budget_s)`` — the engine's entry point (issue 2 contract).
 
-Methods, cheapest first, each only where it applies (see the method modules):
-derivation (a claim's own ``proof``), symbolic, exact decision, property search,
-adversarial search.  Floats search; exact arithmetic decides.
+Methods, cheapest first, each only where it applies (see the method modules): cheap
+refutation and derivation (a claim's own ``proof``), symbolic, exact decision, property search,
+adversarial search.  Floats search; exact arithmetic decides.  Every number of the claim is
+read at the value written (:mod:`clickbound.lemmas.engine.reading`).  ``budget_s`` must be a
+positive finite number of seconds (``ValueError`` otherwise).  Each verdict says who vouches
+for it (``Verdict.vouched_by``: engine method, catalogue procedure, or "argument: N steps").
 
 ``budget_s`` sets the work and is enforced by a hard cap on time and memory
 (:mod:`clickbound.lemmas.engine.cap`): a :class:`Claim` is decided in a child process that is

@@ -5,11 +5,17 @@
 ``InfeasibleAssumptions`` when z3 proves that no point meets the assumptions) and runs
 the methods cheapest first, each only where it applies, stopping at the first verdict:
 
-0. ``derivation`` — ``claim.proof()`` if given.  A returned
-   :class:`~clickbound.lemmas.engine.claim.ProofArtefact` proves the claim only when the
+0. ``cheap-refutation`` then ``derivation`` — only when ``claim.proof`` is given: the cheap
+   refuters (corners, exact decision of small polynomial claims, a short property search;
+   :mod:`clickbound.lemmas.engine.derivation`) run first, so no artefact saves a false claim.
+   A returned :class:`~clickbound.lemmas.engine.claim.ProofArtefact` counts only when the
    engine has checked that its conclusion implies the statement on the claim's box
-   (:mod:`clickbound.lemmas.engine.link`; evidence: the artefact and the link); an
-   ``AssertionError`` is a failed step, recorded in ``notes``, never a proof.
+   (:mod:`clickbound.lemmas.engine.link`); an ``AssertionError`` is a failed step, recorded in
+   ``notes``, never a proof.  A catalogue module's derivation then proves the claim (vouched
+   by that function).  Any other derivation proves it only when every step is an object the
+   engine checks (``Identity`` re-verified, ``Cites`` re-decided) and the conclusion is one
+   of them; with argued (text) steps the remaining methods run, and only if none decides
+   does the verdict become ``argued``, listing each argued step.
 1. ``symbolic`` — identities by ``expand``/``simplify``; inequalities by sign
    certificates of the factors of ``g`` (Bernstein coefficients on the box, sympy
    assumptions).  Evidence: the artefact listing each factor and its certificate.
@@ -28,8 +34,9 @@ certified once a method has found a proof); a statement defined nowhere on the f
 set is a ``ValueError``.  An ``unsat`` that z3 and cvc5 disagree on is never a proof: it
 is recorded under ``errors`` and the search goes on.
 
-Every refutation's counterexample maps each of the claim's own symbols to a sympy ``Rational`` and has
-passed :func:`clickbound.lemmas.engine.exact.verify_counterexample`.  "survived" carries the
+Every refutation's counterexample maps each of the claim's own symbols to a sympy ``Rational``, has
+passed :func:`clickbound.lemmas.engine.exact.verify_counterexample` on the normal form and
+:func:`clickbound.lemmas.engine.exact.refutes_as_written` on the claim as the user wrote it.  "survived" carries the
 record of every method tried.  ``budget_s`` is a cap: each method does a fixed,
 seed-determined amount of work and stops early when its share of the budget is spent
 (then the evidence says ``stopped_early``, and the result may depend on machine speed).
