@@ -7,6 +7,9 @@ turned into exact sympy numbers before anything else sees them:
 * a Python ``float`` (and ``numpy.float64/32/16``): the decimal its ``repr`` shows, i.e. what was
   typed (``0.1`` -> ``1/10``; ``0.30000000000000004`` -> ``30000000000000004/10**17``);
 * :class:`decimal.Decimal`: its decimal value, exactly (``Decimal("0.1")`` -> ``1/10``);
+  (inside a sympy expression sympy has already turned a Decimal, a numpy longdouble or an mpf
+  into a ``Float`` when the expression was built, and the Float rule below applies: write
+  exact constants as ``Rational`` or ``Float("...", digits)``);
 * a sympy ``Float``: its decimal value at its own precision (``Float("0.1", 30)`` -> ``1/10``;
   a 53-bit Float that is a double, such as sympy makes from a Python float, at that double's
   ``repr``); never rounded through a double, so ``Float("1e400")`` is ``10**400``;
@@ -19,7 +22,7 @@ turned into exact sympy numbers before anything else sees them:
   (:func:`exact_constant`); one whose value cannot be bracketed is a ``ValueError``.
 
 Unevaluated sympy objects (``Limit``, ``Derivative``, ``Integral``, ``Sum``, ``Product``,
-``Subs``) are evaluated with ``doit()`` where sympy can; what stays unevaluated, and undefined
+``Subs``, ``UnevaluatedExpr``) are evaluated with ``doit()`` where sympy can; what stays unevaluated, and undefined
 functions (``f(x)`` for ``f = Function("f")``), are a ``ValueError`` naming the object.
 """
 from __future__ import annotations
@@ -41,7 +44,7 @@ BRACKET_BITS = 120
 MAX_PREC_BITS = 1 << 14
 #: simplify() is tried on constants with at most this many operations
 CONSTANT_SIMPLIFY_MAX_OPS = 300
-UNEVALUATED = (sp.Limit, sp.Derivative, sp.Integral, sp.Sum, sp.Product, sp.Subs)
+UNEVALUATED = (sp.Limit, sp.Derivative, sp.Integral, sp.Sum, sp.Product, sp.Subs, sp.UnevaluatedExpr)
 
 
 def float_value(f: sp.Float) -> sp.Rational:

@@ -260,3 +260,23 @@ def test_argued_needs_a_scope_and_its_listed_steps():
     v = Verdict(claim_id="A", status=o.status, method=o.method, elapsed_s=0.0, evidence=o.evidence, scope="all",
                 expected=True)
     assert v.matches_expectation is True and v.as_dict()["status"] == "argued"
+
+
+def test_a_derivation_that_raises_is_not_used_and_named():
+    def broken():
+        raise RuntimeError("the author's code failed")
+    v = _v(sp.Le(x, 1), {x: (0, 1)}, proof=broken)
+    assert v.status == "proved" and v.method != "derivation"
+    assert any("RuntimeError: the author's code failed" in n for n in v.notes)
+
+
+def test_unevaluated_expr_is_evaluated():
+    assert _v(sp.Le(2 * sp.UnevaluatedExpr(x), 2), {x: (0, 1)}).status == "proved"
+
+
+def test_text_proof_never_outranks_a_refutation_even_with_hypotheses_and_domain():
+    st = sp.Le(x * y, x / 2)
+    art = lambda: ProofArtefact("hand", (("since y <= 1/2", "hand"),), conclusion=st,  # noqa: E731
+                                hypotheses=(sp.Le(y, R(1, 2)),), domain={x: (0, 1), y: (0, 1)})
+    v = _v(st, {x: (0, 1), y: (0, 1)}, proof=art)
+    assert v.status == "refuted" and v.counterexample[x] * v.counterexample[y] > v.counterexample[x] / 2
