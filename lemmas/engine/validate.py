@@ -178,15 +178,22 @@ def _brackets(v, sym=None):
 def _box_assumptions(lo, hi) -> dict:
     """The sympy assumptions a closed real box ``[lo, hi]`` gives a variable."""
     facts = {"real": True, "finite": True}
-    if lo > 0:
+    s_lo, s_hi = _sign(lo), _sign(hi)  # certified; None: undecided, no fact
+    if s_lo is not None and s_lo > 0:
         facts["positive"] = True
-    elif lo >= 0:
+    elif s_lo is not None and s_lo >= 0:
         facts["nonnegative"] = True
-    if hi < 0:
+    if s_hi is not None and s_hi < 0:
         facts["negative"] = True
-    elif hi <= 0:
+    elif s_hi is not None and s_hi <= 0:
         facts["nonpositive"] = True
     return facts
+
+
+def _sign(v):
+    """Sign of an exact bound (-1, 0, 1), certified; ``None`` if it cannot be decided."""
+    c = reading.compare(sp.Integer(0), v)
+    return None if c is None else -c
 
 
 def _canonical(sym, lo, hi, what):
