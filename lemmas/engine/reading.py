@@ -166,6 +166,8 @@ def exact_constant(v, what="constant"):
         s = sp.simplify(v)
         if s.is_Rational:
             return s
+        if s.has(sp.zoo, sp.nan, sp.oo, -sp.oo) or s.is_finite is False:
+            raise ValueError(f"{what}: {v} is not a finite real number (it is {s})")
     brackets(v, what)  # raises when it cannot be bracketed
     return v
 

@@ -266,6 +266,9 @@ def _relation(rel, what, sub=None) -> Relation:
         if side.has(*_NOT_FINITE):
             raise ValueError(f"{what}: a side evaluates to an infinity or nan on the box ({side})")
     g = (rhs - lhs) if isinstance(rel, (sp.Le, sp.Lt)) else (lhs - rhs)
+    if isinstance(g, sp.Expr) and g.has(*_NOT_FINITE):
+        raise ValueError(f"{what}: lhs - rhs evaluates to an infinity or nan ({g}): an unevaluated "
+                         f"division by zero or an infinite constant")
     if not isinstance(g, sp.Expr) or g.has(sp.I):
         raise ValueError(f"{what} must compare real expressions, got {rel!r}")
     return Relation(g=g, kind=kind, original=rel, sides=(lhs, rhs))
