@@ -78,7 +78,7 @@ FAMILIES = (
     "unevaluated", "bogus-proof", "bad-budget",
 )
 #: Relative weights; :func:`run` cycles deterministically through SCHEDULE so that every family
-#: appears ``weight * n / len(SCHEDULE)`` times (1000 claims: >= 52 of each).
+#: appears ``weight * n / len(SCHEDULE)`` times (1000 claims: >= 38 of each).
 WEIGHTS = {"polynomial": 2, "rational": 2, "transcendental": 2, "classic-mutant": 2}
 SCHEDULE = tuple(f for f in FAMILIES for _ in range(WEIGHTS.get(f, 1)))
 
