@@ -14,8 +14,8 @@
   checked identities.  Only a derivation with no argued step can make a verdict "proved"; one
   with argued steps gives "argued" (each argued step listed in the evidence), and only when the
   engine's own methods neither prove nor refute the claim.
-* Derivations built by the catalogue's own modules (``clickbound.lemmas.<module>``,
-  :func:`is_catalogue`) keep their verdicts: their steps were checked by the catalogue code
+* Derivations built by the catalogue's own modules (``clickbound.lemmas.<module>``, any module
+  of the package outside the engine: :func:`is_catalogue`) keep their verdicts: their steps were checked by the catalogue code
   that built them; ``vouched_by`` names that function, or the number of "(argument)" steps.
 """
 from __future__ import annotations
@@ -50,8 +50,10 @@ CITED_BUDGET_S = 10.0
 
 
 def is_catalogue(origin: str) -> bool:
-    """``origin`` (``module.qualname``) is a function of a catalogue module."""
-    return origin.startswith("clickbound.lemmas.") and not origin.startswith("clickbound.lemmas.engine.")
+    """``origin`` (``module.qualname``) is a function of the project's own catalogue code: any
+    module of the ``clickbound`` package outside the engine (so catalogue modules keep their
+    verdicts wherever they move inside the package)."""
+    return origin.startswith("clickbound.") and not origin.startswith("clickbound.lemmas.engine.")
 
 
 def cheap_refutation(prep, sampler, budget_s, seed, t0):
