@@ -215,6 +215,8 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
         except AssertionError as exc:
             notes.append(f"derivation failed a step: {exc or 'AssertionError'}")
             record["derivation"] = {"result": "failed step", "error": str(exc)}
+        except MemoryError:
+            raise  # the memory cap's business (lemmas/engine/cap.py)
         except Exception as exc:  # noqa: BLE001 - the claim's own code failed: no proof, named in the notes
             notes.append(f"the derivation raised {type(exc).__name__}: {exc}; not used")
             record["derivation"] = {"result": "raised", "error": f"{type(exc).__name__}: {exc}"}
