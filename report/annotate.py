@@ -12,6 +12,7 @@ Displayed items that no entry covers are outlined, so a reader sees what was ski
 from __future__ import annotations
 
 import html
+import itertools
 from pathlib import Path
 
 #: colour per verdict (the same in the coverage figure)
@@ -51,7 +52,7 @@ details.damage > summary { cursor: pointer; }
 def _segments(n: int, spans):
     """Cut ``[0, n)`` at every span boundary; yield ``(a, b, entry indices covering it)``."""
     cuts = sorted({0, n, *(a for a, _, _ in spans), *(b for _, b, _ in spans)})
-    for a, b in zip(cuts, cuts[1:]):
+    for a, b in itertools.pairwise(cuts):
         yield a, b, sorted({i for s, e, i in spans if s <= a and b <= e})
 
 
@@ -106,7 +107,7 @@ def _rows(text: str, first: dict, last: dict, formulas) -> list[tuple[int, int]]
                 c = s
         snapped.add(c)
     cuts = sorted(snapped)
-    rows = list(zip(cuts, cuts[1:]))
+    rows = list(itertools.pairwise(cuts))
     return [(a, b) for a, b in rows if b > a]
 
 

@@ -289,7 +289,7 @@ def table_summary(b: dict) -> str:
     head = f"{n:,} rows"
     if b.get("summary"):
         return f"{head} — {b['summary']}"
-    col = next((i for i, c in enumerate(b["columns"]) if re.search(r"verdict|status|answer", c, re.I)), None)
+    col = next((i for i, c in enumerate(b["columns"]) if re.search(r"verdict|status|answer", c, re.IGNORECASE)), None)
     if col is None:
         return head
     counts: dict[str, int] = {}

@@ -150,6 +150,7 @@ def tests_cell(row: dict):
     alpha = _f(dec.get("level", st.ALPHA))
     e = html.escape
     body, n_for, n_against = [], 0, 0
+    with_what = any(c.get("what") for c in comps)
     for c in comps:
         comp = st.Comparison.from_dict(c)
         fmt = st.signed if comp.difference else st.num
@@ -163,11 +164,14 @@ def tests_cell(row: dict):
         else:
             out, cls = "undecided", "undecided"
         rel = ">" if comp.claim == "greater" else "<"
-        body.append(f"<tr><td>{e(comp.label)}</td><td>{e(comp.what)}</td><td class='num'>{e(fmt(comp.estimate))}</td>"
-                    f"<td class='num'>[{e(fmt(lo))}, {e(fmt(hi))}]</td><td class='num'>{rel} {e(st.num(comp.null))}</td>"
+        what = f"<td>{e(comp.what)}</td>" if with_what else ""
+        body.append(f"<tr><td>{e(comp.label)}</td>{what}<td class='num'>{e(fmt(comp.estimate))}</td>"
+                    f"<td class='num'>[{e(fmt(lo))}, {e(fmt(hi))}]</td>"
+                    f"<td class='num'>{e(rel)} {e(st.num(comp.null))}</td>"
                     f"<td class='num'>{e(st.p_text(comp.p_claim))}</td><td class='{cls}'>{out}</td></tr>")
-    level = int(round(100 * (1 - alpha)))
-    table = ("<table class='tests'><thead><tr><th>test</th><th>estimate of</th><th>estimate</th>"
+    level = round(100 * (1 - alpha))
+    what_head = "<th>estimate of</th>" if with_what else ""
+    table = (f"<table class='tests'><thead><tr><th>test</th>{what_head}<th>estimate</th>"
              f"<th>{level}% CI</th><th>claim</th><th>p (claim side)</th><th>Holm</th></tr></thead>"
              f"<tbody>{''.join(body)}</tbody></table>")
     missing = "".join(f"<br>{e(m)}" for m in dec.get("missing") or [])

@@ -374,7 +374,8 @@ def _inline(content: str) -> str:
     return f'<math display="inline">{content}</math>'
 
 
-_QUOTED_TEX = re.compile(r"'([^'\n]*\\[A-Za-z][^'\n]*)'")
+#: TeX quoted in prose: ``'\hat{mu}'`` in quotes, or a command named alone (``\bar mangled to 'ar'``)
+_QUOTED_TEX = re.compile(r"'(?=\S)([^'\n]*\\[A-Za-z][^'\n]*)(?<=\S)'|(?<![\w\\])(\\[A-Za-z]+)(?![\w{])")
 
 
 def prose_html(text: str) -> str:
@@ -386,7 +387,7 @@ def prose_html(text: str) -> str:
         parts, last = [], 0
         for m in _QUOTED_TEX.finditer(text):
             parts.append(prose_html(text[last:m.start()]))
-            parts.append(f'<code class="verbatim">{html.escape(m.group(1))}</code>')
+            parts.append(f'<code class="verbatim">{html.escape(m.group(1) or m.group(2))}</code>')
             last = m.end()
         return "".join(parts) + prose_html(text[last:])
     for a, b in _RELS:
