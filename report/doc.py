@@ -39,7 +39,8 @@ table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.85em; }
 th, td { border: 1px solid #ccc; padding: 3px 7px; vertical-align: top; text-align: left;
          overflow-wrap: normal; word-break: normal; hyphens: manual; min-width: 3.5em; }
 td { max-width: 28em; }
-td.tok, .tok, td code, .cex code { overflow-wrap: anywhere; word-break: normal; }
+.tok, td code, .cex code { overflow-wrap: anywhere; word-break: normal; }
+.mathcell { max-width: 26em; overflow-x: auto; overflow-y: hidden; }
 td.num { white-space: nowrap; text-align: right; font-variant-numeric: tabular-nums; }
 th { background: #f0f0f0; position: sticky; top: 0; }
 tr:nth-child(even) td { background: #fafafa; }
@@ -116,7 +117,7 @@ document.querySelectorAll('table.filterable').forEach(function (t) {
 #: a table with more rows than this is folded under its summary line ("1,909 rows — verdict: …; show all")
 LONG_TABLE = 40
 #: a table with more rows than this is split over pages of this many rows (each page stays small)
-ROWS_PER_PAGE = 500
+ROWS_PER_PAGE = 300
 #: the most a page of the report may weigh (the browser check asserts it)
 PAGE_LIMIT = 2_000_000
 #: float noise of ``repr`` (``0.5499999999999999``, ``1.2000000000000002``): never shown
@@ -182,7 +183,7 @@ def math(text: str) -> dict:
     """A cell (or paragraph) whose formulas are rendered as MathML (:mod:`clickbound.report.math`)."""
     from clickbound.report import math as m
 
-    return rich(m.auto_html(text), text)
+    return rich(f'<div class="mathcell">{m.auto_html(text)}</div>', text)
 
 
 def fold(summary: str, body_html: str, text: str) -> dict:
@@ -261,21 +262,28 @@ def _img_src(path: Path, base: Path | None) -> str:
     return path.resolve().as_uri() if path.is_absolute() else path.as_posix()
 
 
-#: a plain cell that is one long token (an ID, a hash, a path): may break anywhere
-_TOKEN = re.compile(r"\S{22,}")
+#: a long token (an ID, a hash, a path, a 50-digit number): the only text allowed to break anywhere
+_TOKEN = re.compile(r"[^\s<>]{18,}")
 _NUMBER = re.compile(r"[−+-]?\d[\d,]*(\.\d+)?(e[−+-]?\d+)?%?")
+#: markup a cell's text is cut at: MathML as a whole, any other tag
+_MARKUP = re.compile(r"(<math\b.*?</math>|<pre\b.*?</pre>|<code\b.*?</code>|<[^>]+>)", re.DOTALL)
+
+
+def _long_tokens(markup: str) -> str:
+    """``markup`` with every long token of its text (not inside MathML, code or tags) in a
+    ``<span class="tok">`` that may break anywhere; words break at spaces only."""
+    parts = _MARKUP.split(markup)
+    return "".join(part if i % 2 else _TOKEN.sub(lambda m: f'<span class="tok">{m.group(0)}</span>', part)
+                   for i, part in enumerate(parts))
 
 
 def _html_cell(c, cls: str = "") -> str:
-    if not isinstance(c, dict):
-        if _NUMBER.fullmatch(c):
-            cls = f"{cls} num".strip()
-        elif _TOKEN.fullmatch(c):
-            cls = f"{cls} tok".strip()
+    if not isinstance(c, dict) and _NUMBER.fullmatch(c):
+        cls = f"{cls} num".strip()
     attr = f' class="{html.escape(cls)}"' if cls else ""
     if isinstance(c, dict):
-        return f"<td{attr}>{c['html']}</td>"
-    return f"<td{attr}>{html.escape(c)}</td>"
+        return f"<td{attr}>{_long_tokens(c['html'])}</td>"
+    return f"<td{attr}>{_long_tokens(html.escape(c))}</td>"
 
 
 def _md_text(c) -> str:
@@ -330,7 +338,7 @@ def _html_block(b: dict, base: Path | None = None) -> str:
     if k == "pre":
         return f"<pre>{e(b['text'])}</pre>"
     if k == "table":
-        if len(b["rows"]) > LONG_TABLE:  # the summary line first, the rows on a click
+        if len(b["rows"]) > LONG_TABLE and not b.get("paged"):  # the summary line first, the rows on a click
             return (f'<details class="long"><summary>{e(b["caption"] or "table")}: {e(table_summary(b))}'
                     f' <span class="show">— show all</span></summary>{_table_html(b)}</details>')
         return _table_html(b)
@@ -421,35 +429,39 @@ def _nav(prev, nxt, bottom: bool = False) -> str:
     return f'<nav class="pages{" bottom" if bottom else ""}">' + "".join(parts) + "</nav>"
 
 
-def _paged_tables(name: str, blocks: list[dict]) -> tuple[list, dict]:
-    """Tables longer than :data:`ROWS_PER_PAGE` rows split over pages of their own: the section
-    shows the summary line and links; returns the section's blocks and ``{page name: blocks}``."""
+def _paged_tables(name: str, stitle: str, blocks: list[dict]) -> tuple[list, dict]:
+    """Tables longer than :data:`ROWS_PER_PAGE` rows split over pages of their own (of equal length):
+    the section shows the summary line and links; returns the section's blocks and ``{page name: blocks}``."""
     out, extra = [], {}
     k = 0
+    e = html.escape
     for b in blocks:
         if b["kind"] != "table" or len(b["rows"]) <= ROWS_PER_PAGE:
             out.append(b)
             continue
         k += 1
         n = len(b["rows"])
-        chunks = range(0, n, ROWS_PER_PAGE)
-        links = []
-        for j, a in enumerate(chunks, 1):
-            z = min(a + ROWS_PER_PAGE, n)
-            sub = f"{name}-table{k}-{j}"
-            part = dict(b, rows=b["rows"][a:z], caption=f"{b['caption'] or 'table'} — rows {a + 1:,}–{z:,} of {n:,}")
+        n_pages = -(-n // ROWS_PER_PAGE)
+        size = -(-n // n_pages)
+        bounds = [(a, min(a + size, n)) for a in range(0, n, size)]
+        subs = [f"{name}-table{k}-{j}" for j in range(1, len(bounds) + 1)]
+        links = [(f"rows {a + 1:,}–{z:,}", page_name(sub)) for (a, z), sub in zip(bounds, subs)]
+        for j, ((a, z), sub) in enumerate(zip(bounds, subs)):
+            part = dict(b, rows=b["rows"][a:z], paged=True,
+                        caption=f"{b['caption'] or 'table'} — rows {a + 1:,}–{z:,} of {n:,}")
             if b.get("cell_classes"):
                 part["cell_classes"] = b["cell_classes"][a:z]
-            extra[sub] = [h(f"{b['caption'] or 'table'}: rows {a + 1:,}–{z:,}", 2, anchor=sub),
-                          p(f"Page {j} of {len(chunks)} of this table; the filter box searches this page's rows."),
-                          {**part, "paged": True}]
-            links.append((f"rows {a + 1:,}–{z:,}", page_name(sub)))
-        e = html.escape
+            pager = " · ".join(f"<strong>{e(t)}</strong>" if i == j else f'<a href="{e(u)}">{e(t)}</a>'
+                               for i, (t, u) in enumerate(links))
+            extra[sub] = [h(f"{stitle} — rows {a + 1:,}–{z:,} of {n:,}", 2, anchor=sub),
+                          raw_html(f'<p class="pager">Page {j + 1} of {len(bounds)} of this table '
+                                   f'(<a href="{e(page_name(name))}">back to the section</a>): {pager}. '
+                                   "The filter box searches this page's rows; report.md has every row.</p>", ""),
+                          part]
         out.append(raw_html(
             f'<p class="pager"><strong>{e(b["caption"] or "table")}</strong>: {e(table_summary(b))}. '
-            f"Shown in pages of {ROWS_PER_PAGE} rows: "
-            + " · ".join(f'<a href="{e(u)}">{e(t)}</a>' for t, u in links) + "</p>",
-            ""))
+            f"Shown in {len(bounds)} pages: " + " · ".join(f'<a href="{e(u)}">{e(t)}</a>' for t, u in links)
+            + "</p>", ""))
     return out, extra
 
 
@@ -475,7 +487,7 @@ def write_site(out: Path, title: str, blocks: list[dict], index: tuple[str, ...]
         if name in index:
             index_blocks += bl
             continue
-        bl, extra = _paged_tables(name, bl)
+        bl, extra = _paged_tables(name, stitle, bl)
         pages[name] = (stitle, bl)
         order.append((name, stitle))
         for sub, sb in extra.items():
@@ -504,7 +516,7 @@ def write_site(out: Path, title: str, blocks: list[dict], index: tuple[str, ...]
             heading = f"<h1>{e(title)}</h1>\n"
         else:
             k = next((j for j, (n, _) in enumerate(seq) if n == name), None)
-            prev = (seq[k - 1] if k else ("index", "contents")) if k is not None else None
+            prev = seq[k - 1] if k else None
             nxt = seq[k + 1] if k is not None and k + 1 < len(seq) else None
             heading = f'<p class="site"><a href="index.html">{e(title)}</a></p>\n'
         page = (_head(f"{stitle} — {title}" if name != "index" else title, link) + _nav(prev, nxt) + "\n"
