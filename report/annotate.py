@@ -1,13 +1,15 @@
 """Annotated sources: each source as a page, every ledger entry highlighted and explained.
 
-Issue 12: "Each source rendered as a readable page (its own text, Japanese and Russian as
-they are), each ledger entry highlighted in the text and coloured by verdict, with a margin
-note that links to the claim's evidence and the erratum."  :func:`write_page` writes
-``OUT/sources/<stem>.html``: the source text on the left, broken into segments at every
-quote boundary; a highlighted segment links to its entries' notes on the right (one
-click from a formula to its evidence: the cited claims' verdicts, scope and method, and
-the errata's "source says / true" lines); each note links back to its place in the text.
-Displayed items that no entry covers are outlined, so a reader sees what was skipped.
+"Each source rendered as a readable page (its own text, Japanese and Russian as they are), each
+ledger entry highlighted in the text and coloured by verdict, with a margin note that links to the
+claim's evidence and the erratum."  :func:`write_page` writes ``OUT/sources/<stem>.html``: the
+source text cut into rows — a row per annotated passage (from the line where an entry's quote
+starts to the end of the line where it ends), with the notes of the entries starting there beside
+it (the cited claims' verdicts, scope and method, the errata's "source says / true" lines), and
+the lines between in muted rows marked as covered by no entry.  A highlighted passage links to its
+note and each note back to its passage.  Displayed items that no entry covers are outlined;
+formulas the text extraction damaged (``egin`` for ``\\begin``) carry a marker with the likely
+original TeX (:func:`clickbound.report.math.damage_html`); the quoted text is never changed.
 """
 from __future__ import annotations
 

@@ -17,6 +17,12 @@ A table cell is text, or a *rich* cell ``{"html": str, "text": str}`` (:func:`ri
 writer its text.  ``table(..., filterable=True)`` puts a search box above the table in the
 HTML (plain JavaScript in the page, no network).
 
+The HTML writer :func:`write_site` makes the report a set of pages (``index.html`` with the front page
+and the contents, a page per section, ``report.css``/``report.js`` shared; figures as files under
+``figures/``, loaded lazily; a table longer than :data:`LONG_TABLE` rows folded under its summary
+line, one longer than :data:`ROWS_PER_PAGE` cut over pages of its own); :func:`to_html` puts blocks on
+one page.  Both print numbers through :func:`tidy_numbers` (no ``repr`` float noise).
+
 Writers never compute anything; they only format.
 """
 from __future__ import annotations
