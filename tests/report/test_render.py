@@ -303,3 +303,18 @@ def test_experiment_numbers_are_a_table_of_tests():
     assert "policy C run at half the horizon" in cell["html"]
     one = tests_cell(st.verdict_row(st.decide(comps[:1]), n=1000, runs=21))
     assert "<details>" not in one["html"] and "for the claim" in one["html"]
+
+
+def test_cells_break_words_at_spaces_and_only_long_tokens_anywhere():
+    css = re.sub(r"\s+", " ", doc.CSS)
+    rule = re.search(r"th, td \{([^}]*)\}", css).group(1)
+    assert "overflow-wrap: normal" in rule and "word-break: normal" in rule and "hyphens: manual" in rule
+    assert re.search(r"\.tok[^{]*\{ overflow-wrap: anywhere", css)
+    row = doc._html_cell("upper bound consistent with UCB1-CI/union-over-counts/mutant-radius-third")
+    assert row == ('<td>upper bound consistent with <span class="tok">UCB1-CI/union-over-counts/'
+                   'mutant-radius-third</span></td>')
+    assert doc._html_cell("1,234.5") == '<td class="num">1,234.5</td>'
+    # inside MathML, code and tags nothing is wrapped
+    rich = doc._html_cell(doc.rich('<code>0123456789abcdef0123</code> <a href="x/very-long-path-name.html">'
+                                   "a</a><math><mn>12345678901234567890</mn></math>", ""))
+    assert "tok" not in rich
