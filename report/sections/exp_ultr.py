@@ -37,6 +37,7 @@ import numpy as np
 from scipy import stats as sps
 
 from clickbound.report import doc
+from clickbound.report.exp_render import tests_cell
 from clickbound import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -419,7 +420,7 @@ def render(data, rctx) -> list:
         *_stability_table(data.get("stability")),
         doc.table(["claim", "kind", "verdict", "test, level, correction", "power", "numbers"],
                   [[r["claim"], r["kind"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                    r["power_text"], r["detail"]] for r in data["verdicts"]],
+                    r["power_text"], tests_cell(r)] for r in data["verdicts"]],
                   caption="Statistical findings (the exact facts are claims ULTR-EM/sparse-pairs, ULTR-IPW/clipped, "
                           "ULTR-REGEM/saturated)")]
     return blocks
