@@ -112,6 +112,20 @@ def against_source(claim_id: str, verdicts: dict[str, dict], claims: dict | None
             and not is_mutant(claim_id, v, (claims or {}).get(claim_id)))
 
 
+def entry_severity(entry, errata_by_id: dict | None = None) -> str:
+    """The severity of an ``erratum`` entry: the worst severity among the errata it cites (the
+    entry's own ``severity`` must equal it, :func:`problems` checks); ``""`` for other verdicts or
+    when none of its errata is graded."""
+    from clickbound import lemmas
+    from clickbound.lemmas.engine.registry import SEVERITIES
+
+    if entry.verdict != "erratum":
+        return ""
+    by_id = errata_by_id if errata_by_id is not None else {e.id: e for e in lemmas.errata()}
+    graded = [by_id[x].severity for x in entry.errata if x in by_id and by_id[x].severity in SEVERITIES]
+    return min(graded, key=SEVERITIES.index) if graded else ""
+
+
 def _spans(quote: str, text: str) -> list[tuple[int, int]]:
     out, i = [], text.find(quote) if quote else -1
     while i >= 0:
