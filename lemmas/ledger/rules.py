@@ -20,7 +20,13 @@ rules keep the three consistent with each other and with the claims' verdicts:
    found verbatim in its source and is covered by a ledger entry citing the erratum, and
    every entry whose quote overlaps an erratum quote cites that erratum;
 5. experiments: a ``stand-in`` result says so in its note, an ``own_finding`` result (a
-   comparison the source does not make) is never ``fails``.
+   comparison the source does not make) is never ``fails`` (and rule 1 does not apply to it).
+
+A claim the source itself says is false (the slides' "cannot be guaranteed", a remark that
+the paper's Fact is wrong) is listed under the entry's or result's ``negates``: its refutation
+confirms the source there, and rule 1 skips it.  A claim refuted as printed that is the
+evidence of a cited ``misprint`` / ``notation`` erratum is explained by it: the entry must be
+an ``erratum`` entry, but the erratum need not be a headline one.
 
 :func:`problems` returns one line per violation (empty when sound).  Claim verdicts come
 from the golden snapshot ``tests/lemmas/data/verdicts.json`` (:func:`golden_verdicts`) unless
@@ -224,7 +230,9 @@ def problems(source: str | None = None, *, entries=None, results=None, errata=No
 
     for r in ress:
         at = at_result(r)
-        bad = [c for c in r.claims if c not in r.negates and against_source(c, verdicts, claims)]
+        # an own finding (a comparison the source does not make) is never a verdict on the source
+        bad = [] if r.own_finding else [c for c in r.claims
+                                        if c not in r.negates and against_source(c, verdicts, claims)]
         hard = unexplained(r, bad)
         head = [x for x in r.errata if sev(x) in HEADLINE]
         wrong = [x for x in r.errata if sev(x) == "wrong-result"]

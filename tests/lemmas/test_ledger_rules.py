@@ -210,6 +210,10 @@ def test_experiment_scope_rules():
     own = _result(kind="experiment", status="fails", scope="source-setting", own_finding=True,
                   note="n", claims=("SRC/as-printed",))
     assert any("own_finding" in m for m in _tagged(_run(results=[own]), "experiment-scope"))
+    # an own finding citing a refuted claim is not thereby a fail of the source
+    ok = _run(results=[_result(kind="experiment", status="not-checkable", scope="source-setting",
+                               own_finding=True, note="n", claims=("SRC/as-printed",))])
+    assert ok == [], ok
 
 
 # -- the results table loader -------------------------------------------------------------
