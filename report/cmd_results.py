@@ -55,6 +55,13 @@ def errata_cell(ids, severity: dict[str, str]) -> list[str]:
     return [f"{ids[i]} ({severity.get(ids[i]) or 'ungraded'})" for i in order]
 
 
+def marks(r) -> str:
+    """`` [stand-in]`` for an experiment judged on a synthetic stand-in of the source's data,
+    `` [own finding]`` for a comparison the source does not make."""
+    return ((" [stand-in]" if r.scope == "stand-in" else "")
+            + (" [own finding]" if r.own_finding else ""))
+
+
 def counts_line(rows, statuses=STATUSES) -> str:
     n = {s: sum(r.status == s for r in rows) for s in statuses}
     return f"{len(rows)} result{'s' if len(rows) != 1 else ''}: " + ", ".join(f"{n[s]} {s}" for s in statuses)
@@ -94,9 +101,10 @@ def run(args) -> int:
             lines.append(f"  no result has status {args.status}")
         else:
             table, _, _ = termtable.table(
-                ["result", "kind", "status", "errata (wrong results and steps first)"],
-                [[r.name, r.kind, r.status, ", ".join(errata_cell(r.errata, severity)) or "—"] for r in mine],
-                width - 2, minimum={"result": 16, "kind": 11, "status": 18, "errata (wrong results and steps first)": 20},
+                ["result", "kind", "status", "errata (headline first)"],
+                [[r.name + marks(r), r.kind, r.status, ", ".join(errata_cell(r.errata, severity)) or "—"]
+                 for r in mine],
+                width - 2, minimum={"result": 16, "kind": 11, "status": 18, "errata (headline first)": 20},
                 details=[f"repair: {r.repair}" if r.status == "holds-after-repair" and r.repair else ""
                          for r in mine])
             lines += ["  " + x for x in table]

@@ -79,6 +79,7 @@ def test_results_rows_counts_and_width(planted, capsys):
     assert "4 results: 1 holds, 1 holds-after-repair, 1 fails, 0 unproved, 1 not-checkable" in out
     assert "all sources: 5 results" in out
     assert "repair: assume v̄ non-increasing" in out
+    assert "DCM Figure 2 [stand-in]" in out
     # headline errata first: wrong-result, wrong-step, then misprint, notation, ungraded (a wide
     # terminal keeps the cell on one line)
     _, wide, _ = _run(capsys, "results", "--source", "dcm", "--width", "300")
