@@ -47,6 +47,23 @@ def ordered(errs) -> list:
     return sorted(errs, key=lambda e: groups.index(e.severity) if e.severity in groups else groups.index(""))
 
 
+def _locator(quote: str, cols: int = 48) -> str:
+    """A quote as a one-line locator: whitespace collapsed, cut at ``cols`` columns with "…"
+    (``--json`` has every quote in full)."""
+    from clickbound.report import termtable
+
+    text = " ".join(quote.split())
+    if termtable.display_width(text) <= cols:
+        return f"«{text}»"
+    out, w = "", 0
+    for c in text:
+        w += termtable.char_width(c)
+        if w > cols - 1:
+            break
+        out += c
+    return f"«{out}…»"
+
+
 def _block(e, width: int) -> list[str]:
     from clickbound import sources
     from clickbound.report import termtable
@@ -60,7 +77,9 @@ def _block(e, width: int) -> list[str]:
     out += termtable.labelled("evidence", ", ".join(e.evidence_claims), width)
     out += termtable.labelled("conclusion", e.conclusion_survives, width)
     if e.quotes:
-        out += termtable.labelled("appears at", " | ".join(e.quotes), width)
+        where = " | ".join(_locator(q) for q in e.quotes)
+        out += termtable.labelled("appears at", (f"{len(e.quotes)} places: " if len(e.quotes) > 1 else "") + where,
+                                  width)
     out.append("")
     return out
 

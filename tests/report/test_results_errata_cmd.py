@@ -31,7 +31,9 @@ def _err(id_, severity, source=DCM, quotes=()):
                    ("SYN-CLAIM",), "no", severity=severity, quotes=quotes)
 
 
-ERRATA = [_err("ERR-NOTE", "notation"), _err("ERR-MIS", "misprint"), _err("ERR-STEP", "wrong-step"),
+ERRATA = [_err("ERR-NOTE", "notation", quotes=("def observe(self, a: list[int], click : int) -> None:\n"
+                                               "    if click == -1:\n" + " " * 120 + "click = len(a)",
+                                               "一度クリックしたら二度と検索に戻らない" * 4)), _err("ERR-MIS", "misprint"), _err("ERR-STEP", "wrong-step"),
           _err("ERR-RES", "wrong-result"), _err("ERR-NEW", ""), _err("ERR-OD", "wrong-result", DEPTH)]
 
 
@@ -140,6 +142,9 @@ def test_errata_all_lists_minor_apart(planted, capsys):
     _, out, _ = _run(capsys, "errata", "--all")
     heads = [line.split()[0] for line in out.splitlines() if line.startswith("ERR-")]
     assert heads == ["ERR-RES", "ERR-OD", "ERR-STEP", "ERR-NEW", "ERR-MIS", "ERR-NOTE"]
+    assert max(map(cols, out.splitlines())) <= 100
+    assert "appears at   : 2 places: «def observe(self, a: list[int], click : int) ->…» |" in out
+    assert "«一度クリックしたら二度と検索に戻らない一度クリ…»" in out  # one line each, cut with "…"
     apart = out.index("Misprints and notation slips (2)")
     assert out.index("ERR-NEW ") < apart < out.index("ERR-MIS ")
     assert "not shown" not in out
