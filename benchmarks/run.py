@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py [--quick]
 
-Prints, for each target of issue 4:
+Prints, for each speed target:
 
 1. CascadeKL-UCB / dcmKL-UCB, L = 16, K = 4, R = 100, n = 10^5 on all cores (sim.runner):
    wall time and item-steps/s (item-steps = L × n × R), after compiling the kernels in this process
@@ -15,19 +15,24 @@ Prints, for each target of issue 4:
    (``--quick``: the peer runs 300 steps and is compared per step);
 4. the KL-UCB index (bounds.kl) vs a faithful pure-Python SMPyBandits ``klucbBern``, per index,
    with the maximum error of each against the 50-digit mpmath reference on a sample;
-5. start-up of a trivial ``clickbound simulate`` (issue 14) in fresh processes: cold (an empty
+5. start-up of a trivial ``clickbound simulate`` in fresh processes: cold (an empty
    numba cache folder: everything compiles) against warm (the same folder again), median of
    several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor;
-6. the default report (``clickbound report``, the paper profile; issue 14): total wall time against
+   then ``clickbound --help`` (target 0.4 s), ``claims --help`` and ``simulate --help`` against
+   ``python -c pass``;
+6. the default report (``clickbound report``, the paper profile): total wall time against
    the 10-minute target, and wall and CPU time per section, read from a ``results.json``
    (``--report-results PATH``, default ``out/report/results.json``) or, with ``--run-report``,
    from a fresh run in this process's machine state (empty simulation and numba caches: what a
    fresh clone pays; about 10 minutes on 2 cores).
-7. the two slowest policy kernels of the default report (issue 14), PBM-TS on EXP-OD-RecGaze
+7. the two slowest policy kernels of the default report, PBM-TS on EXP-OD-RecGaze
    (L = 150, K = 15, n = 200,000) and RankedKL-UCB on EXP-DCM-3c (L = 20, K = 10, n = 100,000),
-   one replication each, against the same policies' kernels as they were before issue 14's
+   one replication each, against the same policies' kernels as they were before the kernel speed-up's
    speed-up (loaded from git, commit ``BASELINE_COMMIT``), alternating, thread CPU time; and
    whether both give the same lists and regret bit for bit (they must).
+8. the Coq proofs (proofs/coq/*.v): a fresh build (empty cache folder) per file and in total, the
+   statement-faithfulness instances compiled against it, and a cached re-build (file hashes unchanged),
+   wall time; skipped with a line saying so when ``coqc`` is missing.
 
 Timing: [2] and [3] time the engine loop only (state and streams are built outside the timed call),
 best of several runs in this one process, in thread CPU time (a shared machine's load shows up in
@@ -220,9 +225,17 @@ def bench_startup(repeat: int):
     c, w = statistics.median(colds), statistics.median(warms)
     print(f"  cold (empty cache) {c:6.2f} s   warm {w:6.2f} s   cold/warm {c / w:5.1f}x   "
           f"(import clickbound.sim alone: {floor:.2f} s; target warm <= 1.5 s)")
+    # the command line itself: --help imports no command module (report/cli.py), and the listings'
+    # argument parsing loads neither the engine nor numba; `python -c pass` is the interpreter's floor
+    env = dict(os.environ)
+    bare = statistics.median(wall([sys.executable, "-c", "pass"], env) for _ in range(repeat))
+    for words, target in ((["--help"], 0.4), (["claims", "--help"], None), (["simulate", "--help"], None)):
+        t = statistics.median(wall([str(cli), *words], env) for _ in range(repeat))
+        goal = f"; target <= {target} s" if target else ""
+        print(f"  clickbound {' '.join(words):16s} {t:6.2f} s   (python -c pass: {bare:.2f} s{goal})")
 
 
-REPORT_TARGET_S = 600.0  # issue 14: make report within 10 minutes on 2 cores
+REPORT_TARGET_S = 600.0  # make report within 10 minutes on 2 cores
 
 
 def bench_report(results_path: str | None, run: bool):
@@ -262,7 +275,7 @@ def bench_report(results_path: str | None, run: bool):
         print(f"  {name:28s} wall {float(wall[name]):7.1f} s   CPU {float(c) if c is not None else float('nan'):7.1f} s")
 
 
-#: the kernels of PBM-TS and RankedKL-UCB before issue 14's speed-up ([7] compares with them)
+#: the kernels of PBM-TS and RankedKL-UCB before the kernel speed-up ([7] compares with them)
 BASELINE_COMMIT = "0663f9e"
 
 
@@ -299,14 +312,14 @@ def baseline_policy(path: str, clsname: str, deps: dict | None = None):
     return getattr(load(path, "baseline_" + Path(path).stem, replace), clsname)
 
 
-def bench_issue14_kernels(quick: bool, repeat: int = 3):
+def bench_kernel_speedup(quick: bool, repeat: int = 3):
     from clickbound.bounds.depth import RECGAZE_P
     from clickbound.report.depth_instances import recgaze_standin_theta
     from clickbound.report.sections import exp_dcm_3c as d3
     from clickbound.sim.policies.pbm import PBMTS
     from clickbound.sim.policies.ranked import RankedKLUCB
 
-    print(f"\n[7] issue 14's kernels vs the same policies at {BASELINE_COMMIT} (before), one replication at the "
+    print(f"\n[7] the sped-up kernels vs the same policies at {BASELINE_COMMIT} (before), one replication at the "
           f"report's sizes{' / 10 (--quick)' if quick else ''}, best of {repeat} alternating, thread CPU time")
     cases = [("PBM-TS", "EXP-OD-RecGaze, L=150, K=15", sim.Depth(recgaze_standin_theta(), RECGAZE_P),
               {"kappa": list(RECGAZE_P)}, 200_000, PBMTS,
@@ -340,10 +353,49 @@ def bench_issue14_kernels(quick: bool, repeat: int = 3):
               f"{a / n * 1e6:.1f} us/round)  speed-up {b / a:.2f}x  identical lists and regret: {same}")
 
 
+def bench_proofs():
+    """[8] Coq build: fresh (empty cache) vs cached, per file, and the faithfulness instances (wall time)."""
+    import shutil
+    import tempfile
+
+    print("\n[8] Coq proofs proofs/coq/*.v (wall)")
+    if shutil.which("coqc") is None:
+        print("  skipped: coqc not found (apt-get install coq libcoq-interval libcoq-coquelicot)")
+        return
+    from clickbound.lemmas.engine.claim import Claim
+    from clickbound.lemmas.engine.registry import get
+    from clickbound.proofs import build as B
+    from clickbound.proofs import registry
+    from clickbound.proofs.faithful import header, instance_theorem
+
+    old = os.environ.get("CLICKBOUND_CACHE_DIR")
+    with tempfile.TemporaryDirectory() as d:
+        os.environ["CLICKBOUND_CACHE_DIR"] = d
+        try:
+            w0 = time.perf_counter()
+            res = B.build()
+            fresh = time.perf_counter() - w0
+            w0 = time.perf_counter()
+            B.build()
+            cached = time.perf_counter() - w0
+            inst = [(c, t) for c, t in registry().items() if isinstance(get(c), Claim)]
+            text = header() + "\n".join(instance_theorem(t, get(c), f"f{i}") for i, (c, t) in enumerate(inst))
+            ok, _, inst_s = B.compile_extra(res, "Faithful", text)
+        finally:
+            if old is None:
+                os.environ.pop("CLICKBOUND_CACHE_DIR", None)
+            else:
+                os.environ["CLICKBOUND_CACHE_DIR"] = old
+    files = "  ".join(f"{k}.v {v:.1f} s" for k, v in res.per_file.items())
+    print(f"  fresh build {fresh:6.2f} s ({'ok' if res.ok else 'FAILED'}; {files})   cached {cached:5.2f} s   "
+          f"fresh/cached {fresh / max(cached, 1e-9):6.0f}x")
+    print(f"  faithfulness instances: {len(inst)} goals in {inst_s:.2f} s ({'ok' if ok else 'FAILED'})")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
-    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels"], help="run one benchmark")
+    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels", "proofs"], help="run one benchmark")
     p.add_argument("--report-results", default=None, metavar="PATH",
                    help="[6] read per-section times from this results.json (default out/report/results.json)")
     p.add_argument("--run-report", action="store_true",
@@ -364,7 +416,9 @@ def main(argv=None):
     if a.only in (None, "report"):
         bench_report(a.report_results, a.run_report)
     if a.only in (None, "kernels"):
-        bench_issue14_kernels(q)
+        bench_kernel_speedup(q)
+    if a.only in (None, "proofs"):
+        bench_proofs()
     return 0
 
 

@@ -103,7 +103,7 @@ def cascade_lower_bound(L: int, K: int, p: float, delta: float, n: int = 2) -> B
         details=dict(r.details))
 
 
-#: the SPEC/claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
 SPEC_IDS = {
     "cascade_klucb_bound": ("CASCADE-KLUCB", "DCM-P1"),
     "cascade_ucb1_order": ("CASCADE-UCB1", "CAS-UB-K"),

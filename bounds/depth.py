@@ -1,8 +1,8 @@
 """Observable-depth ranking bounds: OD-UCB's Theorem 1 and PBM-UCB as quoted (source ``001_eb740855b56fcd8b.txt``).
 
-SPEC IDs: OD-T1, OD-L1 (erratum), OD-VS-PBM.  **Letters:** source 001 writes K items
+Claim IDs: OD-T1, OD-L1 (erratum), OD-VS-PBM.  **Letters:** source 001 writes K items
 and L slots; this module uses the project's letters, ``L = len(theta)`` items and
-``K = len(P)`` slots, and converts every formula it cites (SPEC §0).
+``K = len(P)`` slots, and converts every formula it cites (the project's notation, docs/conventions.md).
 
 Quantities
 ----------
@@ -14,7 +14,7 @@ Quantities
 * ``F(d) = (Σ_{k≤K} P_k)²/d + (Σ_{k≤d} P_k)²`` and the bracket
   ``B = Σ_{i=K+1}^{L} 1/(P_K(θ_(K) − θ_(i))) + K/Δ_{a**}``.
 
-Named P vectors (SPEC §4.2): :data:`SHALLOW_P`, :data:`DEEP_P`, :data:`RECGAZE_P`.
+Named P vectors (the carousel paper's experiments): :data:`SHALLOW_P`, :data:`DEEP_P`, :data:`RECGAZE_P`.
 """
 from __future__ import annotations
 
@@ -273,7 +273,7 @@ def od_vs_pbm_ratio(P: Sequence[float], alpha: float = 0.5, eps: float = 0.0) ->
     return float(16.0 * (1.0 + eps) / (32.0 * alpha * P[-1] ** 2))
 
 
-#: the SPEC/claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
 SPEC_IDS = {
     "second_best_gap": ("OD-T1",),
     "depth_factor": ("OD-T1",),

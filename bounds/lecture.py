@@ -120,7 +120,7 @@ def dbgd_steps(n: int, d: int, R: float, L: float) -> tuple[float, float]:
     return math.sqrt(2.0 * R * d / (math.sqrt(13.0) * L)) * n ** -0.25, R / math.sqrt(n)
 
 
-#: the SPEC/claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
 SPEC_IDS = {
     "exp3_gamma": ("EXP3-BOUND",),
     "exp3_bound": ("EXP3-BOUND", "ALG-RANKEDEXP3"),

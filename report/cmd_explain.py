@@ -173,7 +173,8 @@ def explain(q: str, index: Index) -> dict:
 
 
 def _excerpt(quote: str) -> str:
-    one = " ".join(quote.split())
+    """The quote on one line, control characters escaped, cut to :data:`EXCERPT` characters."""
+    one = "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode() for ch in " ".join(quote.split()))
     return one if len(one) <= EXCERPT else one[: EXCERPT - 1] + "…"
 
 

@@ -10,7 +10,6 @@ prints the rows for machines (same filters).  Lines fit 100 columns.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -18,31 +17,14 @@ import sys
 STATUSES = ("holds", "holds-after-repair", "fails", "unproved", "not-checkable")
 
 
-def _source(value: str) -> str:
-    from clickbound import sources
-
-    try:
-        return sources.resolve(value)
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _status(value: str) -> str:
-    v = value.strip().lower()
-    if v not in STATUSES:
-        raise argparse.ArgumentTypeError(f"unknown status {value!r}; the accepted values are: {', '.join(STATUSES)}")
-    return v
-
-
 def add_arguments(p):
-    p.add_argument("--source", metavar="NAME", type=_source,
-                   help="only one source: dcm, depth, counterfactual, lecture, cascade_blog, its number "
-                        "000…004, or its file name")
-    p.add_argument("--status", metavar="STATUS", type=_status, help="only results with this status: "
-                   + ", ".join(STATUSES))
+    from clickbound.report import filters
+
+    filters.add_source(p, "results")
+    p.add_argument("--status", metavar="STATUS", type=filters.choice("status", STATUSES),
+                   help="only results with this status: " + ", ".join(STATUSES))
+    filters.add_width(p)
     p.add_argument("--json", action="store_true", help="print the rows as JSON (same filters)")
-    p.add_argument("--width", type=int, metavar="N",
-                   help="fit the output to N columns (default: the terminal's width; 100 when not a terminal)")
 
 
 def errata_cell(ids, severity: dict[str, str]) -> list[str]:
@@ -84,7 +66,7 @@ def run(args) -> int:
         json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
-    width = termtable.terminal_width(getattr(args, "width", None))
+    width = termtable.terminal_width(args.width)
     lines: list[str] = []
     names = [args.source] if args.source else list(ledger.SOURCES)
     for name in names:

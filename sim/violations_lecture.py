@@ -1,4 +1,4 @@
-"""Bound-violation search for the lecture's upper bounds (source 003; issue 13b, :mod:`clickbound.bounds.lecture`).
+"""Bound-violation search for the lecture's upper bounds (source 003; :mod:`clickbound.bounds.lecture`).
 
 Source ``003_f899901a464da92a.txt``.  The search of :mod:`clickbound.sim.violations` (its :class:`Target`,
 :func:`~clickbound.sim.violations.search`, :func:`~clickbound.sim.violations.evaluate` and

@@ -25,17 +25,16 @@ from clickbound.report.sections import (
 
 
 def _feedback(policy: str, model: str) -> dict:
-    """What issue 13a decided about the records of ``policy`` on ``model`` (exact, lemmas/feedback_*)."""
-    try:
-        from clickbound.lemmas.studies import feedback_bias as fb
-    except ImportError:  # the feedback analysis has not landed
-        return {"available": False}
+    """What the feedback-bias study decided about the records of ``policy`` on ``model`` (exact,
+    :mod:`clickbound.lemmas.studies.feedback_bias`)."""
+    from clickbound.lemmas.studies import feedback_bias as fb
+
     return {"available": True, "biased": (policy, model) in fb.BIASED,
             "claim": f"FB-UNBIASED/{policy}/{model}"}
 
 
 def optimal_list_records(policy: str, model: str, inst: dict) -> dict | None:
-    """Exact recorded means at the optimal list (issue 13a's rules and outcome enumeration).
+    """Exact recorded means at the optimal list (the feedback rules and their outcome enumeration).
 
     Shown ``A*`` (the K most attractive items in decreasing order, DCM-ORDER) round after round,
     the policy's recorded mean of the item at position k converges to ``ρ_k = E[credited clicks at
@@ -49,11 +48,9 @@ def optimal_list_records(policy: str, model: str, inst: dict) -> dict | None:
 
     import sympy as sp
 
-    try:
-        from clickbound.lemmas.support.feedback_exact import expected_records
-        from clickbound.lemmas.support.feedback_rules import rule
-    except ImportError:
-        return None
+    from clickbound.lemmas.support.feedback_exact import expected_records
+    from clickbound.lemmas.support.feedback_rules import rule
+
     if model not in ("dcm", "cascade", "pbm", "depth"):
         return None
     try:

@@ -1,6 +1,6 @@
 """Lazy top-K of KL-UCB indices: same list, same random draws, far fewer index evaluations.
 
-KL-UCB index (KL-INDEX, SPEC §2.2; sources ``000_0b27131c69d8f24c.txt``, ``003_f899901a464da92a.txt``):
+KL-UCB index (KL-INDEX; sources ``000_0b27131c69d8f24c.txt``, ``003_f899901a464da92a.txt``):
 ``U(w, ℓ) = klucb_index_level(w, ℓ)``, the root ``q ≥ w`` of ``f(q) = D_KL(w‖q) = ℓ``, used at
 ``w = ŵ = S/T`` and level ``ℓ_t = fl(g(t)/T)`` (:func:`clickbound.bounds.kl.klucb_index_scalar` computes
 exactly this float).  "True index" below means ``U`` at those float arguments; the computed value

@@ -272,7 +272,7 @@ class RankedUCB1(_RankedBandits):
 
 @register_policy("RBA-KL-UCB", models=MODELS)
 class RankedKLUCBGeneric(_RankedBandits):
-    """Ranked bandits with KL-UCB at every position (one initial observation per document, SPEC §3)."""
+    """Ranked bandits with KL-UCB at every position (one initial observation per document, the policy conventions)."""
 
     base = KLUCB
     needs_init = True

@@ -2,7 +2,7 @@
 
 Every module directly inside :mod:`clickbound.sim.policies` (except this one and ``_``-prefixed ones) is
 imported on first use; its classes decorated with :func:`register_policy` become available by
-their SPEC §3 name to :func:`clickbound.sim.simulate`, the runner and the CLI.  No hand-kept list.
+their name to :func:`clickbound.sim.simulate`, the runner and the CLI.  No hand-kept list.
 
 How to add a policy (worked example: :mod:`clickbound.sim.policies.cascade`, ``CascadeUCB1``)
 --------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def get_policy(name: str) -> type:
     return pols[name]
 
 
-#: the SPEC/claim IDs each registered policy implements or is checked by (the algorithm's ``ALG-…``
+#: the claim IDs each registered policy implements or is checked by (the algorithm's ``ALG-…``
 #: ID, or the claim family of the result it runs); ``clickbound explain`` reads this, a test checks
 #: that every registered policy is listed
 SPEC_IDS: dict[str, tuple[str, ...]] = {

@@ -1,4 +1,5 @@
-"""OD-T1 proof structure: what the text of Theorem 1's proof and Lemma 1's proof gives, step by step.
+"""OD-T1 proof structure: what the text of Theorem 1's proof gives, step by step (Lemma 1's union-bound
+steps: :mod:`clickbound.lemmas.depth.lemma1.proof_steps`).
 
 Source ``001_eb740855b56fcd8b.txt``, 5 リグレット解析 (定理 1, its Proof, 補題 1 and its Proof, the
 last display of the proof, 注意 1 eq. (5)).  Source letters: K items, L slots (SPEC swaps them).
@@ -7,8 +8,6 @@ last display of the proof, 注意 1 eq. (5)).  Source letters: K items, L slots 
   (linearity of expectation).
 * **OD-T1/zeta-convergence** (true): ``Σ_{t>=1} t^{−2α} = ζ(2α)`` is finite iff α > 1/2; at α = 1/2, the
   experiments' value, it diverges.
-* **OD-L1/union-bound** (true): the union-bound steps of Lemma 1's display:
-  ``{|x| > r} = {x > r} ∪ {x < −r}`` for r >= 0, ``Pr(A ∪ B) <= Pr(A) + Pr(B)``, by induction over K events.
 * **OD-T1/delta-astar-zero** (true): ``Δ_{a*} = Σ_j P_j (θ_(j) − θ_{a*_j}) = 0`` identically, so the
   ``Δ_{a*}`` the proof's last display and eq. (5) divide by is 0 (a misprint for ``Δ_{a**}``).
 * **OD-T1/text-gives-lemmas-3-5** (expected false): the proof of Theorem 1 bounds its first term "by
@@ -22,7 +21,6 @@ import sympy as sp
 
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.dcm_algebra import Atom, verify_certificate
 from clickbound.lemmas.support.derive import Derivation, proved
 
 SRC = "001_eb740855b56fcd8b.txt"
@@ -46,23 +44,6 @@ def zeta_proof():
     val = sp.summation(t ** -1, (t, 1, sp.oo))
     d.holds("α = 1/2 (the experiments' value): Σ t^(−1) diverges", sp.true if val == sp.oo else sp.false,
             sp.sstr(val))
-    return d.artefact()
-
-
-def union_bound_proof():
-    d = Derivation("Lemma 1's union-bound steps: {|x| > r} = {x > r} ∪ {x < −r} (r >= 0); Pr(∪ A_i) <= Σ Pr(A_i)")
-    rp = sp.Symbol("r", positive=True)
-    xs = sp.Symbol("x", real=True)
-    lhs = sp.solve_univariate_inequality(sp.Abs(xs) > rp, xs, relational=False)
-    rhs = sp.Union(sp.Interval.open(-sp.oo, -rp), sp.Interval.open(rp, sp.oo))
-    d.holds("{x : |x| > r} == (−∞, −r) ∪ (r, ∞) for r > 0 (r = 0: both are ℝ \\ {0})",
-            sp.true if lhs == rhs else sp.false, sp.sstr(lhs))
-    pa, pb, pab = sp.symbols("p_A p_B p_AB", real=True)
-    facts = {sp.expand(pab): "Pr(A ∩ B) >= 0"}
-    d.steps.append(verify_certificate("Pr(A) + Pr(B) − Pr(A ∪ B) = Pr(A ∩ B) >= 0 (inclusion–exclusion)",
-                                      (pa + pb) - (pa + pb - pab), Atom(pab), facts))
-    d.argument("Pr(A_1 ∪ … ∪ A_K) <= Pr(A_1 ∪ … ∪ A_{K−1}) + Pr(A_K) <= Σ_i Pr(A_i), induction on K",
-               "the two-event certificate above")
     return d.artefact()
 
 
@@ -108,11 +89,6 @@ def claims():
         kind="identity", expected=True,
         statement_text="Σ_{t>=1} t^{−2α} = ζ(2α) < ∞ iff α > 1/2 (diverges at α = 1/2)",
         decide=_proved(zeta_proof, "sympy summation"), description="p-series")
-    yield ProcedureClaim(
-        id="OD-L1/union-bound", spec_id="OD-L1", source=f"{SRC}, {LOC_L1}", kind="inequality", expected=True,
-        statement_text="Pr(∪_{i<=K} {|X_i| > r_i}) <= Σ_i [Pr(X_i > r_i) + Pr(X_i < −r_i)] for every K, r_i >= 0",
-        decide=_proved(union_bound_proof, "set identity + inclusion–exclusion certificate"),
-        description="the first three steps of Lemma 1's display")
     yield ProcedureClaim(
         id="OD-T1/delta-astar-zero", spec_id="OD-T1", source=f"{SRC}, {LOC_LAST}", kind="identity", expected=True,
         statement_text="Δ_{a*} = 0 for every instance (so 1/Δ_{a*} in the proof's last display and eq. (5) is "

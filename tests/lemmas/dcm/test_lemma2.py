@@ -8,7 +8,6 @@ import pytest
 from clickbound.lemmas import ProcedureClaim, check, errata
 from clickbound.lemmas.dcm import lemma2 as L2
 
-pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Cap for the engine's generic methods on a small instance (z3 answers it in well under a second).

@@ -14,7 +14,6 @@ import sympy as sp
 from clickbound.lemmas import check
 from clickbound.lemmas.dcm import lemma3 as L3
 
-pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Budget for the equality-case search without the derivation: enough for the engine's fixed

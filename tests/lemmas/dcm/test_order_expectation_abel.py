@@ -13,7 +13,6 @@ from clickbound.lemmas.dcm import expectation as dcm_expectation
 from clickbound.lemmas.dcm import order as dcm_order
 from clickbound.lemmas.dcm.theorem2 import abel as dcm_abel
 
-pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 

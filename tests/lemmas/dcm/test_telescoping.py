@@ -19,7 +19,6 @@ from clickbound.lemmas.dcm import lemma4 as L4
 from clickbound.lemmas.dcm import telescoping as TEL
 from clickbound.lemmas.support.dcm_algebra import Atom, nonneg_facts, vec, verify_certificate
 
-pytest.importorskip("clickbound.lemmas.engine.pipeline")
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 FAMILIES = {"DCM-TEL": TEL.dcm_tel_claims, "DCM-L1": L1.dcm_l1_claims, "DCM-L4": L4.dcm_l4_claims}

@@ -19,7 +19,6 @@ from clickbound.lemmas.dcm import order as dcm_order
 from clickbound.lemmas.dcm import telescoping as dcm_telescoping
 from clickbound.lemmas.dcm.theorem2 import abel as dcm_abel
 
-pytest.importorskip("clickbound.lemmas.engine.pipeline")
 
 # The target for the whole DCM family; the margin absorbs a loaded machine.
 DCM_TOTAL_TARGET_S = 120.0

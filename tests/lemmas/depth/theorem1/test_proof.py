@@ -1,10 +1,9 @@
-"""OD-T1 proof structure (source 001_eb740855b56fcd8b.txt, 定理 1, 補題 1)."""
+"""OD-T1 proof structure (source 001_eb740855b56fcd8b.txt, 定理 1)."""
 import pytest
 
 from clickbound import lemmas
 
-IDS = ["OD-T1/split", "OD-T1/zeta-convergence", "OD-L1/union-bound", "OD-T1/delta-astar-zero",
-       "OD-T1/text-gives-lemmas-3-5"]
+IDS = ["OD-T1/split", "OD-T1/zeta-convergence", "OD-T1/delta-astar-zero", "OD-T1/text-gives-lemmas-3-5"]
 
 
 @pytest.mark.parametrize("cid", IDS)
