@@ -389,7 +389,7 @@ ERRATA = (
         evidence_claims=("BLOG-UCB1/U1-defined", "BLOG-UCB1/log-offset"),
         conclusion_survives="yes: a convention for the first round changes the regret by a constant",
         spec_id="ALG-CASUCB1",
-        severity="notation", quotes=(
+        severity="misprint", quotes=(
             r"U_t(e) = \hat{w}_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}",
         ))),
     register_erratum(Erratum(

@@ -16,10 +16,9 @@ four copies of Algorithm 1.  SPEC §3 ALG-DCMKLUCB.
 * ``DCM-ALG/update-as-printed`` (expected false) — the third copy of Algorithm 1 prints
   ``(T_{t−1}ŵ + c_t(k))/T_{t−1} + c_t(k)``, which is not that mean (and can exceed 1).
 
-ERR-DCM-UCB-SMALL-T demoted out of the errata (errata review): log t + 3 log log t at t ≤ 2 is the convention
-gap of Garivier & Cappé's threshold, which changes the regret by at most 2; the ledger keeps it as one
-definition note on (1). DCM-ALG/ucb-nonempty-every-t and DCM-ALG/ucb-nonempty-t>=3 stay as the evidence of
-that note.
+ERR-DCM-UCB-SMALL-T (errata review): one location only, the definition (1), severity misprint; the review
+proposed a definition note, kept as a low-severity erratum so that the first-rounds convention gets one
+verdict in every source (the blog's log 0 at t = 1, ERR-004-UCB-T1; rules.PATTERNS "log-log-small-t").
 """
 from __future__ import annotations
 
@@ -153,6 +152,20 @@ def dcm_algorithm_lines_claims():
 
 
 
+ERRATUM_1 = register_erratum(Erratum(
+    id="ERR-DCM-UCB-SMALL-T", source_file=SRC, location="UCB (Upper Confidence Bound) 計算, eq. (1)",
+    source_says="U_t(e) = max{q ∈ [w,1] : w = ŵ_{T_{t−1}(e)}(e), T_{t−1}(e) D_KL(w‖q) ≤ log t + 3 log log t}, "
+                "for all t = 1, …, n",
+    truth="log t + 3 log log t is undefined at t = 1 and negative at t = 2, so the set is empty and U_t(e) is "
+          "undefined in rounds 1 and 2; for t ≥ 3 it is well defined. A convention is needed (the project uses "
+          "log t for t < 3, bounds.kl.klucb_threshold), as in Garivier & Cappé's threshold",
+    evidence_claims=("DCM-ALG/ucb-nonempty-every-t", "DCM-ALG/ucb-nonempty-t>=3"),
+    conclusion_survives="yes: any convention for two rounds changes the regret by at most 2, a constant",
+    spec_id="ALG-DCMKLUCB",
+    severity="misprint", quotes=(
+        r"$$\mathbf{U}_{t}(e) = \max\{q \in [w,1] : w = \hat{\mathbf{w",
+    )))
+
 ERRATUM_2 = register_erratum(Erratum(
     id="ERR-DCM-ALG-UPDATE-COPY", source_file=SRC, location="ユーザとサーバのやり取り, third copy of Algorithm 1",
     source_says="ŵ_{T_t(e)}(e) ← (T_{t−1}(e) ŵ_{T_{t−1}(e)}(e) + c_t(k)) / T_{t−1}(e) + c_t(k)",
@@ -180,4 +193,4 @@ ERRATUM_3 = register_erratum(Erratum(
     )))
 
 #: this module's errata (the tests re-check their evidence)
-ERRATA = (ERRATUM_2, ERRATUM_3)
+ERRATA = (ERRATUM_1, ERRATUM_2, ERRATUM_3)

@@ -296,8 +296,6 @@ _err("ERR-UCB1-INDEX-MISMATCH", f"{LOC_UCB} (UCB_{{a,t}}) vs {LOC_PROOF}",
      severity="wrong-step", quotes=(
          r"UCB_{a, t} = \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t - 1)}{2 T_{a, t - 1}} }",
          r"\hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t}} } > \hat{\mu}_1 +  \sqrt{ \frac{\alpha \log (t)}{2 T_{1, t}} }",
-         r"& \leqq  2  \left (   \Delta_a^{-2} \log (T)  +  \frac{\alpha}{\alpha - 1}\right)",
-         r"& \leqq  2 \sum_{a \neq 1}   \left (   \frac{ \log (T) }{\Delta_a }",
      ))
 _err("ERR-UCB1-CHAIN-INDEX", LOC_PROOF, "μ_1 <= μ̂_{1, T_{a,t}} + sqrt(α log t/(2T_{1,t}))  ∵ B_t",
      "B_t controls μ̂_{1,T_{1,t}}; with μ̂_{1,T_{a,t}} the line fails (μ_1 = 1/2, rewards 0,1,1, α = 2, t = 2)",
