@@ -4,7 +4,8 @@
 verdict and how many of the source's displayed formulas (or, for the blog, functions and
 classes) lie under at least one entry; ``--source FILE`` limits it to one source;
 ``--json`` prints the entries themselves (source, quote, kind, verdict, claims, errata,
-note) for other tools; ``--uncovered`` lists the displayed items no entry covers yet.
+note, and on every ``erratum`` entry the ``severity`` of the errata it cites — the worst of
+them, ``""`` while they are not graded) for other tools; ``--uncovered`` lists the displayed items no entry covers yet.
 """
 from __future__ import annotations
 
@@ -24,7 +25,13 @@ def add_arguments(p):
 
 def run(args) -> int:
     if args.json:
-        json.dump([e.as_dict() for e in ledger.entries(args.source)], sys.stdout, indent=1, ensure_ascii=False)
+        from clickbound import lemmas
+        from clickbound.lemmas.ledger.rules import entry_severity
+
+        by_id = {x.id: x for x in lemmas.errata()}
+        recs = [{**e.as_dict(), **({"severity": entry_severity(e, by_id)} if e.verdict == "erratum" else {})}
+                for e in ledger.entries(args.source)]
+        json.dump(recs, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
     summ = ledger.summary(args.source, args.seeds)

@@ -20,7 +20,9 @@ reviews.  Each entry has
   only instances because the source itself states only those;
 * optional ``pattern`` — a name from :data:`clickbound.lemmas.ledger.rules.PATTERNS` (the
   same omission gets the same verdict everywhere); optional ``severity`` — only on
-  ``erratum`` entries, equal to the cited erratum's ``severity``.
+  ``erratum`` entries, equal to the cited erratum's ``severity``; optional ``negates`` — cited
+  claims the source itself says are false (registered ``expected=False``, refuted): their
+  refutation confirms the entry rather than contradicting the source.
 
 Besides entries, a ledger file holds ``[[result]]`` tables — the results table of the source,
 one row per stated result (:class:`Result`, loaded by :func:`results`): ``name`` ("DCM
@@ -29,7 +31,7 @@ characters, the statement's place), ``status`` (one of :data:`RESULT_STATUSES`: 
 ``holds-after-repair`` — ``repair`` says how —, ``fails``, ``unproved``, ``not-checkable``),
 ``claims``, ``errata``, ``note``, and for experiments ``scope`` (``source-setting``, or
 ``stand-in`` when the verdict comes from a synthetic stand-in of the source's data) and
-``own_finding`` (``true`` for a comparison the source does not make).  The verdict rules
+``own_finding`` (``true`` for a comparison the source does not make); ``negates`` as for entries.  The verdict rules
 both tables obey are :mod:`clickbound.lemmas.ledger.rules`.
 
 The file's own ``source`` key names the source (:func:`entries` adds it to every entry);
@@ -94,6 +96,7 @@ class Entry:
     file: str = ""  # the ledger file it comes from
     pattern: str = ""  # a name from rules.PATTERNS, or ""
     severity: str = ""  # on erratum entries: the cited erratum's severity, or ""
+    negates: tuple[str, ...] = ()  # cited claims the source itself says are false
 
     def as_dict(self) -> dict:
         return {"source": self.source, "quote": self.quote, "kind": self.kind, "verdict": self.verdict,
@@ -101,7 +104,8 @@ class Entry:
                 **({"conclusion_survives": self.conclusion_survives} if self.conclusion_survives else {}),
                 **({"scope_note": self.scope_note} if self.scope_note else {}),
                 **({"pattern": self.pattern} if self.pattern else {}),
-                **({"severity": self.severity} if self.severity else {})}
+                **({"severity": self.severity} if self.severity else {}),
+                **({"negates": list(self.negates)} if self.negates else {})}
 
 
 @dataclass(frozen=True)
@@ -119,6 +123,7 @@ class Result:
     note: str = ""
     scope: str = ""  # experiments: "source-setting" or "stand-in"
     own_finding: bool = False  # a comparison the source does not make
+    negates: tuple[str, ...] = ()  # cited claims the source itself says are false
     index: int = 0
     file: str = ""
 
@@ -126,7 +131,7 @@ class Result:
         return {"source": self.source, "name": self.name, "kind": self.kind, "quote": self.quote,
                 "status": self.status, "repair": self.repair, "claims": list(self.claims),
                 "errata": list(self.errata), "note": self.note, "scope": self.scope,
-                "own_finding": self.own_finding}
+                "own_finding": self.own_finding, "negates": list(self.negates)}
 
 
 @dataclass(frozen=True)
@@ -160,9 +165,9 @@ def source_text(name: str, where: str | None = None) -> str:
 
 
 _FIELDS = {"quote", "kind", "verdict", "claims", "errata", "note", "conclusion_survives", "scope_note",
-           "pattern", "severity"}
+           "pattern", "severity", "negates"}
 _RESULT_FIELDS = {"name", "kind", "quote", "status", "repair", "claims", "errata", "note", "scope",
-                  "own_finding"}
+                  "own_finding", "negates"}
 
 
 def ledger_paths(source: str) -> list[Path]:
@@ -201,7 +206,8 @@ def entries(source: str | None = None) -> tuple[Entry, ...]:
                              errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
                              conclusion_survives=raw.get("conclusion_survives", ""),
                              scope_note=raw.get("scope_note", ""), index=i, file=path.name,
-                             pattern=raw.get("pattern", ""), severity=raw.get("severity", "")))
+                             pattern=raw.get("pattern", ""), severity=raw.get("severity", ""),
+                             negates=tuple(raw.get("negates", ()))))
     return tuple(out)
 
 
@@ -216,13 +222,14 @@ def _results(source: str | None) -> tuple[Result, ...]:
             if extra:
                 raise ValueError(f"{path.name} result {i}: unknown field(s) {sorted(extra)}")
             own = raw.get("own_finding", False)
-            if not isinstance(own, bool):
+            if type(own) is not bool:
                 raise ValueError(f"{path.name} result {i}: own_finding must be true or false, got {own!r}")
             out.append(Result(source=name, name=raw.get("name", ""), kind=raw.get("kind", ""),
                               quote=raw.get("quote", ""), status=raw.get("status", ""),
                               repair=raw.get("repair", ""), claims=tuple(raw.get("claims", ())),
                               errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
-                              scope=raw.get("scope", ""), own_finding=own, index=i, file=path.name))
+                              scope=raw.get("scope", ""), own_finding=own, negates=tuple(raw.get("negates", ())),
+                              index=i, file=path.name))
     return tuple(out)
 
 
