@@ -30,7 +30,7 @@ Every registered (policy, model) pair has its claim (issue 13's done-when; ``NOT
   reward given the items above (0 for a proposal above), proved, with an exact enumeration of every draw,
   random replacement and click outcome (L = 4, K ≤ 3) as the cross-check;
 * DBGD and MGD: the recorded duel outcome is not unbiased for the utility preference
-  (:mod:`clickbound.lemmas.support.feedback_interleave`, refuted on all four models, ERR-003-TDI-LINK);
+  (:mod:`clickbound.lemmas.support.feedback_interleave`, refuted on all four models: the project's own finding);
 * source 004's agents: ``observe`` as written credits a no-click round to position K (refuted: the mean at K
   is 1), the fixed observe is the first-click rule (proved); both rules are cross-checked against the blog's
   own code (:func:`port_cross_check`).
