@@ -408,7 +408,7 @@ def render(data, rctx) -> list:
         f"), {z['records']} records per log, {z['rec_reps']} replications (seed {data['seeds']['B']}). "
         "Scale: only θ_k γ_{q,d} is identified, so θ is compared as θ_k/θ_1 (θ_1 = 1), γ as θ_1γ (EM, "
         "regression EM) and as within-query shares γ/Σ_(Ω_q)γ (all three: DLA's softmax is only proportional, "
-        "ERR-ULTR-DLA-SOFTMAX). Sparse log: every query once, so every pair is seen once at one position; dense: "
+        "ERR-ULTR-DLA-SHARE). Sparse log: every query once, so every pair is seen once at one position; dense: "
         f"{DENSE_SESSIONS} sessions per query with a Gumbel-randomised logging ranker. Regression EM: "
         f"HistGradientBoostingRegressor, {REGEM_ROUNDS} rounds × 5 trees, labels sampled from the E-step; DLA: "
         "linear f_φ, free logits g_ψ, 30 alternating best-response rounds from φ = ψ = 0, the losses as printed ('DLA') and "
