@@ -21,8 +21,11 @@ reviews.  Each entry has
 * optional ``pattern`` — a name from :data:`clickbound.lemmas.ledger.rules.PATTERNS` (the
   same omission gets the same verdict everywhere); optional ``severity`` — only on
   ``erratum`` entries, equal to the cited erratum's ``severity``; optional ``negates`` — cited
-  claims the source itself says are false (registered ``expected=False``, refuted): their
-  refutation confirms the entry rather than contradicting the source.
+  claims registered ``expected=False`` and refuted whose refutation does *not* contradict the
+  statement this entry grades: the source itself says the claim is false, or the claim is
+  another reading of the text or a project check on a neighbouring statement that the note
+  names.  The verdict rules skip these claims, so every use must be explained in the entry's
+  ``note`` (the ledger test prints them all with ``clickbound ledger --json``).
 
 Besides entries, a ledger file holds ``[[result]]`` tables — the results table of the source,
 one row per stated result (:class:`Result`, loaded by :func:`results`): ``name`` ("DCM
@@ -96,7 +99,7 @@ class Entry:
     file: str = ""  # the ledger file it comes from
     pattern: str = ""  # a name from rules.PATTERNS, or ""
     severity: str = ""  # on erratum entries: the cited erratum's severity, or ""
-    negates: tuple[str, ...] = ()  # cited claims the source itself says are false
+    negates: tuple[str, ...] = ()  # refuted claims whose refutation does not contradict this entry (see above)
 
     def as_dict(self) -> dict:
         return {"source": self.source, "quote": self.quote, "kind": self.kind, "verdict": self.verdict,
@@ -123,7 +126,7 @@ class Result:
     note: str = ""
     scope: str = ""  # experiments: "source-setting" or "stand-in"
     own_finding: bool = False  # a comparison the source does not make
-    negates: tuple[str, ...] = ()  # cited claims the source itself says are false
+    negates: tuple[str, ...] = ()  # refuted claims whose refutation does not contradict this entry (see above)
     index: int = 0
     file: str = ""
 
