@@ -15,7 +15,7 @@ from clickbound.report.depth_instances import (
 from clickbound.report.experiments import Qualitative, Sizes, register_experiment
 
 #: every verdict here is on the synthetic θ: the source's θ came from the RecGaze logs
-_ON = dict(stand_in=True)
+_ON = {"stand_in": True}
 
 EXPERIMENT = register_experiment(depth_experiment(
     "exp_depth_recgaze", "EXP-OD-RecGaze", 152,

@@ -1,5 +1,12 @@
 """Observable depth, shallow P (SPEC §4.2, source ``001_eb740855b56fcd8b.txt``, 6.1; claims: 6.5, shallow paragraph)."""
-from clickbound.report.depth_instances import BEST, OD_UCB_BEATS, SECOND, WORST, depth_experiment, synthetic_theta
+from clickbound.report.depth_instances import (
+    BEST,
+    OD_UCB_BEATS,
+    SECOND,
+    WORST,
+    depth_experiment,
+    synthetic_theta,
+)
 from clickbound.report.experiments import Qualitative, register_experiment
 
 EXPERIMENT = register_experiment(depth_experiment(

@@ -176,3 +176,45 @@ def test_results_rows_carry_the_scope(tmp_path):
     assert {k: back[k] for k in ("origin", "stand_in", "settings")} == {
         "origin": "project", "stand_in": False, "settings": ["setting a"]}
     assert dataclasses.fields(Qualitative)  # the spec stays a dataclass (declarative)
+
+
+#: the sections that build their verdict rows by hand: each declares its rows' scopes in ``SCOPES``
+CUSTOM = ("exp_lecture_ranked", "exp_lecture_gittins", "exp_lecture_dbgd", "exp_lecture_display", "exp_lecture_k",
+          "exp_lecture_smab", "exp_ultr", "exp_cause")
+
+
+@pytest.mark.parametrize("name", CUSTOM)
+def test_custom_sections_declare_their_scopes(name):
+    import importlib
+
+    mod = importlib.import_module(f"clickbound.report.sections.{name}")
+    scopes = mod.SCOPES
+    assert scopes and all(isinstance(s, Scope) for s in scopes.values())
+    for key, s in scopes.items():
+        if s.origin == "source":
+            assert s.source, (name, key)
+            assert ex.quote_found(s.source, s.quote), (name, key, s.quote)
+
+
+def test_custom_rows_named_by_the_reviews_have_their_scope():
+    from clickbound.report.sections import (
+        exp_cause,
+        exp_lecture_dbgd,
+        exp_lecture_display,
+        exp_lecture_ranked,
+        exp_lecture_smab,
+        exp_ultr,
+    )
+
+    assert all(s.stand_in for s in exp_ultr.SCOPES.values())
+    assert all(s.stand_in for s in exp_cause.SCOPES.values())
+    assert exp_cause.SCOPES["lam0"].origin == "project"
+    assert exp_lecture_display.SCOPES["display"].stand_in
+    assert {k for k, s in exp_lecture_ranked.SCOPES.items() if s.origin == "project"} == {
+        "greedy_frac", "exp3_constant", "drift"}
+    assert all(s.origin == "project" for s in exp_lecture_smab.SCOPES.values())
+    assert all(s.origin == "project" for s in exp_lecture_dbgd.SCOPES.values())
+    assert exp_lecture_dbgd.SCOPES["bound"].stand_in
+    for k in ("naive_monotone", "gain_monotone", "clip_cost", "clip_spread", "pipeline_dla", "pipeline_em",
+              "share_model", "dla_diverges"):
+        assert exp_ultr.SCOPES[k].origin == "project", k
