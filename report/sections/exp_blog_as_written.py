@@ -261,7 +261,8 @@ def _timing_render(data, rctx) -> list:
                    "10^4 steps here", "ratio blog / here", "get_list alone here"], rows,
                   caption="The blog's timing table (10000stepの速度), every cell reproduced"),
         doc.table(["check", "value", "verdict"], data["consistency"],
-                  caption="Internal consistency of the table and of the remarks after it"),
+                  caption="Internal consistency of the table and of the remarks after it (the project's reading of "
+                          "loose, separately measured remarks: a finding of the project, not an erratum)"),
     ]
 
 

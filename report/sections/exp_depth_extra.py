@@ -353,7 +353,7 @@ def _sampler_render(data, rctx) -> list:
         doc.p(f"Verdict: {data['answer']} (KS, level {data['level']:g}, Holm over {data['m']} items); weakest power: "
               + "; ".join(f"{a}: ≥ {v:.3f}" for a, v in weakest.items()) + "."),
         doc.table(["item", "S", "F_1 … F_5", "draws", "D_n", "p", "rejected (Holm)"]
-                  + [f"power vs {a}" for a in alts], rows, caption="PBM-TS's sampler against its exact posterior"),
+                  + [f"power vs {a}" for a in alts], rows, caption="PBM-TS's sampler against its exact posterior (the project's check of its own implementation; the source says only that PBM-TS costs more)"),
     ]
 
 
