@@ -5,7 +5,10 @@ constructor, K, the bounds to compare), the policies, the sizes per profile, the
 source's qualitative claims to test — and :func:`compute_experiment` runs it with
 ``sim.simulate`` and compares with ``report.compare``; every verdict — a bound comparison
 or a qualitative claim — is a family of one-sided tests decided by :mod:`clickbound.stats`
-(level ``stats.ALPHA``, Holm–Bonferroni over the family).  Rendering lives in
+(level ``stats.ALPHA``, Holm–Bonferroni over the family).  Every such verdict is judged in its own
+scope (:class:`Scope`): the family is built over the settings the source's sentence speaks of only, a
+claim of the source carries its words verbatim, a comparison the source does not make is shown apart as the
+project's own finding, and a verdict on a synthetic stand-in says "… on the stand-in".  Rendering lives in
 :mod:`clickbound.report.exp_render`.  Nothing here invents a number, and nothing degrades
 silently: a module that cannot be imported is an error, never a placeholder.
 
