@@ -73,7 +73,11 @@ def closed_forms(theta, P):
 
 
 def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str, theta, P,
-                     stand_in: str = "", dev: Sizes | None = None) -> Experiment:
+                     qualitative: tuple[Qualitative, ...], stand_in: str = "",
+                     dev: Sizes | None = None) -> Experiment:
+    """An observable-depth experiment (6.1–6.5 of the source): the five policies on one instance; its claims
+    (each section's own: what the source says of *that* setting) are ``qualitative``, built from
+    :data:`BEST`, :data:`SECOND`, :data:`OD_UCB_BEATS` and :data:`WORST`."""
     dev = dev or Sizes(n=20_000, runs=8)
     return Experiment(
         name=name, id=exp_id, order=order, title=title, source=f"{SOURCE}, 6 (実験)",
@@ -88,11 +92,13 @@ def depth_experiment(name: str, exp_id: str, order: int, title: str, label: str,
         sizes={"dev": dev, "paper": Sizes(n=200_000, runs=20)},
         source_n=200_000, source_text="T = 200,000, 5 seeds (6.1, 6.4)",
         derive=closed_forms(np.asarray(theta, float), tuple(float(x) for x in P)),
-        qualitative=(
-            Qualitative("OD-TS is best", best_policy("OD-TS")),
-            Qualitative("PBM-TS is second (beats OD-UCB, PBM-UCB, Cascade-UCB)",
-                        beats("PBM-TS", ("OD-UCB", "PBM-UCB", "CascadeUCB-last-click"))),
-            Qualitative("OD-UCB beats PBM-UCB and Cascade-UCB (last click)",
-                        beats("OD-UCB", ("PBM-UCB", "CascadeUCB-last-click"))),
-            Qualitative("PBM-UCB is worst", worst_policy("PBM-UCB")),
-        ))
+        qualitative=qualitative)
+
+
+#: the claims the depth sections test (text, test); each section gives their scope (quote, origin, stand-in)
+BEST = ("OD-TS is best", best_policy("OD-TS"))
+SECOND = ("PBM-TS is second (beats OD-UCB, PBM-UCB, Cascade-UCB)",
+          beats("PBM-TS", ("OD-UCB", "PBM-UCB", "CascadeUCB-last-click")))
+OD_UCB_BEATS = ("OD-UCB beats PBM-UCB and Cascade-UCB (last click)",
+                beats("OD-UCB", ("PBM-UCB", "CascadeUCB-last-click")))
+WORST = ("PBM-UCB is worst", worst_policy("PBM-UCB"))

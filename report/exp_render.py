@@ -194,6 +194,33 @@ def _qualitative_row(q: dict) -> list:
             q["decided_at"], tests_cell(q)]
 
 
+def _scope_cell(q: dict) -> str:
+    """What a row was decided on (clickbound.report.experiments.Scope): its settings, stand-in or not."""
+    where = "; ".join(q["settings"]) if q.get("settings") else "every setting"
+    return where + ("; a synthetic stand-in for the source's data" if q.get("stand_in") else "")
+
+
+def qualitative_tables(rows: list[dict]) -> list:
+    """The source's claims (each with its verbatim quote) first, then the project's own findings, apart."""
+    from clickbound.report.experiments import PROJECT_HEADING, SOURCE_HEADING, split_rows
+
+    src, own = split_rows(rows)
+    out = []
+    if src:
+        out.append(doc.table(
+            ["claim of the source", "the source's words", "decided on", "verdict", "test; level; correction",
+             "decided at", "numbers"],
+            [[r[0], (q.get("quote", "") + (f" — read as: {q['reading']}" if q.get("reading") else "")),
+              _scope_cell(q), *r[1:]] for q, r in ((q, _qualitative_row(q)) for q in src)],
+            caption=SOURCE_HEADING))
+    if own:
+        out.append(doc.table(
+            ["the project's finding", "decided on", "verdict", "test; level; correction", "decided at", "numbers"],
+            [[r[0], _scope_cell(q), *r[1:]] for q, r in ((q, _qualitative_row(q)) for q in own)],
+            caption=PROJECT_HEADING))
+    return out
+
+
 def _settings_table(data: dict) -> dict:
     keys = []
     for s in data["settings"]:
@@ -279,9 +306,7 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
                                  + ", ".join(data["missing_policies"])))
     if data["qualitative"]:
         blocks.append(doc.p(QUALITATIVE_TEXT))
-        blocks.append(doc.table(["claim of the source", "verdict", "test; level; correction", "decided at",
-                                 "numbers"], [_qualitative_row(q) for q in data["qualitative"]],
-                                caption="The source's qualitative claims, tested"))
+        blocks += qualitative_tables(data["qualitative"])
         blocks += _strip_blocks(exp, data, rctx)
     for i, s in enumerate(data["settings"]):
         blocks.append(doc.h(s["label"], 3, anchor=f"{exp.name}-{i}"))

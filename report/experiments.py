@@ -5,7 +5,10 @@ constructor, K, the bounds to compare), the policies, the sizes per profile, the
 source's qualitative claims to test — and :func:`compute_experiment` runs it with
 ``sim.simulate`` and compares with ``report.compare``; every verdict — a bound comparison
 or a qualitative claim — is a family of one-sided tests decided by :mod:`clickbound.stats`
-(level ``stats.ALPHA``, Holm–Bonferroni over the family).  Rendering lives in
+(level ``stats.ALPHA``, Holm–Bonferroni over the family).  Every such verdict is judged in its own
+scope (:class:`Scope`): the family is built over the settings the source's sentence speaks of only, a
+claim of the source carries its words verbatim, a comparison the source does not make is shown apart as the
+project's own finding, and a verdict on a synthetic stand-in says "… on the stand-in".  Rendering lives in
 :mod:`clickbound.report.exp_render`.  Nothing here invents a number, and nothing degrades
 silently: a module that cannot be imported is an error, never a placeholder.
 
@@ -18,6 +21,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import re
 import time
 import zlib
 from collections.abc import Callable, Mapping
@@ -73,20 +77,166 @@ class Setting:
     policy_params: Mapping[str, Mapping] = field(default_factory=dict)
     policies: tuple[str, ...] | None = None
     source_n: int | None = None
+    #: the setting's stable name (the same at every profile), what a claim's ``settings=`` names;
+    #: None: the label
+    name: str | None = None
+
+    @property
+    def key(self) -> str:
+        return self.name or self.label
+
+
+# ------------------------------------------------------------ the scope of a verdict
+#: where a claim comes from: a sentence of the source, or the project's own comparison
+ORIGINS = ("source", "project")
+#: the headings the two kinds of claim are shown under (tables, strips, the front page's matrix)
+SOURCE_HEADING = "The source's claims, tested"
+PROJECT_HEADING = "The project's own findings (not claims of the source)"
+STAND_IN_SUFFIX = " on the stand-in"
+
+
+def quote_found(source: str, quote: str) -> bool:
+    """Whether ``quote`` stands verbatim in the source text ``source`` (any name
+    :func:`clickbound.sources.resolve` accepts).  Runs of white space count as one space (the texts
+    break lines inside sentences); an ellipsis "…" marks an elision: the pieces around it must stand
+    in the text in this order, each verbatim."""
+    from clickbound import sources
+
+    def norm(t: str) -> str:
+        return re.sub(r"\s+", " ", t).strip()
+
+    text = norm(sources.text(source))
+    pos = 0
+    for piece in (norm(x) for x in quote.split("…")):
+        if not piece:
+            continue
+        k = text.find(piece, pos)
+        if k < 0:
+            return False
+        pos = k + len(piece)
+    return True
+
+
+def source_files(text: str) -> tuple[str, ...]:
+    """The source files (``NNN_<hash>.txt``) named in an experiment's ``source`` text, in order."""
+    return tuple(re.findall(r"\d{3}_[0-9a-f]+\.txt", text or ""))
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a verdict speaks of — the rule every experimental verdict of the report follows.
+
+    * ``settings``: the settings of the experiment the claim speaks of (their :attr:`Setting.key`;
+      None: every setting).  The claim's family of tests is built over these settings only: the test
+      sees nothing else (:func:`scoped_data`), so a setting the sentence does not speak of can never
+      decide it — e.g. EXP-DCM-3c's "うまくいっている" is decided on the non-monotone v̄ setting only.
+    * ``origin``: ``"source"`` — a sentence of the source, quoted verbatim in ``quote`` (tested against
+      the text, :func:`quote_found`; ``reading`` says how the project turns it into a test when that
+      is a choice); ``"project"`` — a comparison the source does not make: the project's own finding,
+      shown under its own heading (:data:`PROJECT_HEADING`), never counted as a verdict on the source,
+      and never "contradicted" *as a claim of the source*.
+    * ``stand_in``: the verdict comes from a synthetic stand-in for the source's data or setting; its
+      status reads "… on the stand-in" wherever it is shown, and summaries count it apart.
+
+    A source claim without a quote and an unknown origin are ``ValueError`` here; unknown setting names
+    are a ``ValueError`` when the :class:`Experiment` is defined.
+    """
+
+    origin: str = "source"
+    quote: str = ""
+    stand_in: bool = False
+    settings: tuple[str, ...] | None = None
+    reading: str = ""
+    #: the source file the quote is from (filled from :attr:`Experiment.source` when empty)
+    source: str = ""
+
+    def __post_init__(self):
+        if self.origin not in ORIGINS:
+            raise ValueError(f"origin must be one of {ORIGINS}, got {self.origin!r}")
+        if self.origin == "source" and not self.quote.strip():
+            raise ValueError("a claim of the source needs the source's sentence, quoted verbatim (quote=...)")
+        if self.settings is not None:
+            if isinstance(self.settings, str) or not self.settings:
+                raise ValueError(f"settings must be a non-empty tuple of setting names, got {self.settings!r}")
+            object.__setattr__(self, "settings", tuple(self.settings))
+
+    def status(self, answer: str) -> str:
+        """The short status shown for a test's ``answer``."""
+        s = answer + (STAND_IN_SUFFIX if self.stand_in else "")
+        return f"project's finding: {s}" if self.origin == "project" else s
+
+    def apply(self, row: dict, settings: list[str] | None = None) -> dict:
+        """``row`` (a :func:`clickbound.stats.verdict_row` dict with ``claim``) with its scope: ``origin``,
+        ``stand_in``, ``settings`` (the labels of the settings it was decided on), ``quote``,
+        ``source_file``, ``reading``, ``status``; on a stand-in the verdict text says so."""
+        out = dict(row)
+        answer = out.get("answer", "inconclusive")
+        verdict = str(out.get("verdict", answer))
+        if self.stand_in and STAND_IN_SUFFIX not in verdict:
+            head = answer if verdict.startswith(answer) else ""
+            verdict = head + STAND_IN_SUFFIX + verdict[len(head):] if head else verdict + STAND_IN_SUFFIX
+        out.update(verdict=verdict, origin=self.origin, stand_in=bool(self.stand_in),
+                   settings=list(settings) if settings is not None else
+                   (list(self.settings) if self.settings is not None else None),
+                   quote=self.quote, source_file=self.source, reading=self.reading,
+                   status=self.status(answer))
+        return out
+
+
+def scoped_data(data: dict, settings: tuple[str, ...] | None) -> dict:
+    """``data`` with only the named settings (the family of a claim is built over them alone)."""
+    if settings is None:
+        return data
+    keep = [s for s in data["settings"] if s.get("name", s["label"]) in settings]
+    found = {s.get("name", s["label"]) for s in keep}
+    if found != set(settings):
+        raise ValueError(f"{data.get('id')}: settings {sorted(set(settings) - found)} not in the data")
+    return {**data, "settings": keep}
+
+
+def is_project(row: dict) -> bool:
+    """Whether a verdict row is the project's own finding (rows written before the rule count as the source's)."""
+    return row.get("origin", "source") == "project"
+
+
+def split_rows(rows: list[dict]) -> tuple[list[dict], list[dict]]:
+    """``(the source's claims, the project's findings)``, each in its order."""
+    return [r for r in rows if not is_project(r)], [r for r in rows if is_project(r)]
+
+
+def status_of(row: dict) -> str:
+    """A row's status as shown (rows written before the rule: the answer)."""
+    return row.get("status") or row.get("answer", "inconclusive")
 
 
 @dataclass(frozen=True)
 class Qualitative:
-    """A claim of the source about the experiment: ``test(data) -> row``.
+    """A claim about the experiment: ``test(data) -> row``, with its :class:`Scope`.
 
     ``row`` is :func:`clickbound.stats.verdict_row`'s dict: ``answer`` ("reproduced",
     "contradicted" or "inconclusive"), the verdict text, the test, its level, the correction,
     n and runs (and the source's n), the numbers.  ``data`` is the section's computed data
-    (so the test reads exactly the numbers shown).
+    restricted to ``settings`` (so the test reads exactly the numbers shown, and only those of
+    the settings the claim speaks of).  ``settings``, ``origin``, ``quote``, ``stand_in`` and
+    ``reading`` are the claim's :class:`Scope` (the rule, documented there).
     """
 
     text: str
     test: Callable[[dict], tuple[str, str]]
+    settings: tuple[str, ...] | None = None
+    origin: str = "source"
+    quote: str = ""
+    stand_in: bool = False
+    reading: str = ""
+    source: str = ""
+
+    def __post_init__(self):
+        object.__setattr__(self, "settings", self.scope.settings)
+
+    @property
+    def scope(self) -> Scope:
+        return Scope(origin=self.origin, quote=self.quote, stand_in=self.stand_in, settings=self.settings,
+                     reading=self.reading, source=self.source)
 
 
 @dataclass(frozen=True)
@@ -117,6 +267,27 @@ class Experiment:
         unknown = set(self.sizes) - set(PROFILES) - {"quick"}
         if unknown:
             raise ValueError(f"{self.id}: sizes for unknown profiles {sorted(unknown)}; known: {PROFILES}")
+        files = source_files(self.source)
+        quals = []
+        for q in self.qualitative:
+            if q.origin == "source" and not q.source:
+                if not files:
+                    raise ValueError(f"{self.id}: claim {q.text!r} quotes the source, but the experiment "
+                                     "names no source file")
+                q = dataclasses.replace(q, source=files[0])
+            quals.append(q)
+        object.__setattr__(self, "qualitative", tuple(quals))
+        named = [q for q in self.qualitative if q.settings is not None]
+        if named:
+            for key in sorted(set(self.sizes)):
+                keys = [s.key for s in self.settings(key)]
+                if len(set(keys)) != len(keys):
+                    raise ValueError(f"{self.id}: setting names repeat at profile {key!r}: {keys}")
+                for q in named:
+                    bad = sorted(set(q.settings) - set(keys))
+                    if bad:
+                        raise ValueError(f"{self.id}: claim {q.text!r} names unknown settings {bad} "
+                                         f"(profile {key!r} has {keys})")
 
 
 def profile_key(exp: Experiment, profile: str) -> str:
@@ -286,7 +457,7 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
     for i, s in enumerate(settings):
         res = {p: by_key[(i, p)] for p in s.policies}
         brecs = [bound_record(b, res[b.policy].checkpoints, res[b.policy].regret) for b in s.bounds]
-        out_settings.append({"label": s.label, "params": dict(s.params), "K": envs[i].resolve_K(s.K),
+        out_settings.append({"label": s.label, "name": s.key, "params": dict(s.params), "K": envs[i].resolve_K(s.K),
                              "L": envs[i].L, "seed": seeds[i],
                              "source_n": s.source_n if s.source_n is not None else exp.source_n,
                              "policies": {p: policy_record(r) for p, r in res.items()},
@@ -300,9 +471,25 @@ def compute_experiment(exp: Experiment, ctx: ComputeContext) -> dict:
     from clickbound.report.results import jsonable
 
     data = jsonable(data)
-    data["qualitative"] = [jsonable({"claim": q.text, **q.test(data)}) for q in exp.qualitative]
+    data["qualitative"] = [jsonable(qualitative_row(q, data)) for q in exp.qualitative]
     data["verdict_strip"] = jsonable(verdict_strip(exp, data, pl, by_key))
     return data
+
+
+def qualitative_row(q: Qualitative, data: dict) -> dict:
+    """The verdict row of ``q``: its test run on the settings it speaks of only, with its scope."""
+    view = scoped_data(data, q.settings)
+    return q.scope.apply({"claim": q.text, **q.test(view)}, [s["label"] for s in view["settings"]])
+
+
+def strip_label(q) -> str:
+    """A claim's name in a verdict strip (a :class:`Qualitative` or a scoped row): the project's findings
+    and stand-in verdicts say so."""
+    get = q.get if isinstance(q, dict) else (lambda k, d=None: getattr(q, k, d))
+    text = get("claim") if isinstance(q, dict) else q.text
+    tags = (["project's finding"] if get("origin", "source") == "project" else []) + (
+        ["stand-in"] if get("stand_in", False) else [])
+    return f"[{', '.join(tags)}] {text}" if tags else text
 
 
 # ------------------------------------------------------------ verdicts against n (issue 14)
@@ -350,13 +537,14 @@ def verdict_strip(exp: Experiment, data: dict, pl: Plan, by_key: dict) -> dict:
     cps = np.asarray(next(iter(by_key.values())).checkpoints)
     idx = strip_checkpoints(cps)
     bounds = [[dataclasses.replace(b, at=_memo(b.at)) for b in s.bounds] for s in pl.settings]
-    claims = [{"claim": q.text, "answers": [], "reported": []} for q in exp.qualitative]
+    claims = [{"claim": strip_label(q), "origin": q.origin, "stand_in": bool(q.stand_in),
+               "answers": [], "reported": []} for q in exp.qualitative]
     for j in idx:
         sets = []
         for i, s in enumerate(pl.settings):
             cut = {p: Result(cps[:j + 1], by_key[(i, p)].regret[:, :j + 1], by_key[(i, p)].replications)
                    for p in s.policies}
-            sets.append({"label": s.label, "params": dict(s.params),
+            sets.append({"label": s.label, "name": s.key, "params": dict(s.params),
                          "source_n": data["settings"][i]["source_n"],
                          "policies": {p: {"final": r.regret[:, -1]} for p, r in cut.items()},
                          "bounds": [bound_record(b, cps[:j + 1], cut[b.policy].regret) for b in bounds[i]],
@@ -365,7 +553,7 @@ def verdict_strip(exp: Experiment, data: dict, pl: Plan, by_key: dict) -> dict:
         d.update(n=int(cps[j]), settings=jsonable(sets))
         for q, c in zip(exp.qualitative, claims):
             try:
-                row = q.test(d)
+                row = q.test(scoped_data(d, q.settings))
                 c["answers"].append(row.get("decision", {}).get("answer", row["answer"]))
                 c["reported"].append(row["answer"])
             except Exception as exc:  # noqa: BLE001 - a test that cannot run this early says so

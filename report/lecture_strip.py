@@ -17,14 +17,14 @@ import numpy as np
 
 def strip(checkpoints, runs: int, verdicts_at, source_n: int | None = None) -> dict:
     """``verdicts_at(j)`` returns the verdict rows had the run stopped at ``checkpoints[j]``."""
-    from clickbound.report.experiments import strip_checkpoints
+    from clickbound.report.experiments import strip_checkpoints, strip_label
 
     cps = np.asarray(checkpoints)
     idx = strip_checkpoints(cps)
     claims: dict[str, list] = {}
     for j in idx:
         for row in verdicts_at(j):
-            claims.setdefault(row["claim"], []).append(row.get("decision", {}).get("answer", row["answer"]))
+            claims.setdefault(strip_label(row), []).append(row.get("decision", {}).get("answer", row["answer"]))
     return {"n": [int(cps[j]) for j in idx], "runs": int(runs), "source_n": source_n,
             "claims": [{"claim": c, "answers": a} for c, a in claims.items()]}
 
@@ -43,12 +43,30 @@ def blocks(exp_id: str, name: str, data: dict, rctx) -> list:
     return _strip_blocks(SimpleNamespace(id=exp_id, name=name), data, rctx)
 
 
-def verdict_table(verdicts: list[dict], caption: str) -> dict:
-    """The lecture sections' table of statistical findings: claim, verdict, test with level and correction,
-    power and the numbers behind it (one row per entry of a section's ``verdicts``)."""
+def verdict_tables(verdicts: list[dict], caption: str) -> list:
+    """The lecture sections' tables of statistical findings: claim, verdict, test with level and correction,
+    power and the numbers behind it (one row per entry of a section's ``verdicts``); the source's claims
+    (with the words quoted) under :data:`~clickbound.report.experiments.SOURCE_HEADING`, the project's own
+    findings apart under :data:`~clickbound.report.experiments.PROJECT_HEADING` (the rule of
+    :class:`clickbound.report.experiments.Scope`)."""
     from clickbound.report import doc
     from clickbound.report.exp_render import tests_cell
+    from clickbound.report.experiments import PROJECT_HEADING, SOURCE_HEADING, split_rows
 
-    return doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
-                     [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                       r["power_text"], tests_cell(r)] for r in verdicts], caption)
+    def row(r, quote):
+        return ([r["claim"]] + ([_quote(r)] if quote else [])
+                + [r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}", r["power_text"], tests_cell(r)])
+
+    src, own = split_rows(verdicts)
+    out = []
+    if src:
+        out.append(doc.table(["claim of the source", "the source's words", "verdict", "test, level, correction",
+                              "power", "numbers"], [row(r, True) for r in src], f"{SOURCE_HEADING}. {caption}"))
+    if own:
+        out.append(doc.table(["the project's finding", "verdict", "test, level, correction", "power", "numbers"],
+                             [row(r, False) for r in own], f"{PROJECT_HEADING}. {caption}"))
+    return out
+
+
+def _quote(r: dict) -> str:
+    return (r.get("quote") or "") + (f" — read as: {r['reading']}" if r.get("reading") else "")

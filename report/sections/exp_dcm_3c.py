@@ -43,9 +43,9 @@ def settings(profile: str):
     from clickbound.bounds.dcm import dcm_t2
 
     return [Setting(label=f"stand-in: L={L}, K={K}, v̄ non-monotone", params={"v̄": str(V)},
-                    make_env=env, K=K),
+                    make_env=env, K=K, name="non-monotone v̄"),
             Setting(label=f"the same with v̄ sorted (DCM-T2 applies): L={L}, K={K}",
-                    params={"v̄": str(V_SORTED)}, make_env=env_sorted, K=K,
+                    params={"v̄": str(V_SORTED)}, make_env=env_sorted, K=K, name="sorted v̄",
                     bounds=(BoundSpec("dcmKL-UCB", lambda n: dcm_t2(list(W), list(V_SORTED), n)),))]
 
 
@@ -65,8 +65,16 @@ EXPERIMENT = register_experiment(Experiment(
     # contradicts it
     source_n=100_000, source_text="not stated for 実験3; the deck's other experiments fix n = 10^5",
     qualitative=(
-        Qualitative("dcmKL-UCB achieves the smallest regret even though v̄ is not monotone "
-                    "(仮定が満たされていない実データでも、うまくいっている)", best_policy("dcmKL-UCB")),
+        # the sentence speaks of data where the ordering assumption fails: the non-monotone v̄ setting
+        # only (pooling the sorted-v̄ setting into its family once made it "contradicted" there)
+        Qualitative("dcmKL-UCB achieves the smallest regret even though v̄ is not monotone",
+                    best_policy("dcmKL-UCB"), settings=("non-monotone v̄",), stand_in=True,
+                    quote="提案したdcmKL-UCBが最小のRegretを達成!…Termination確率の順序についての仮定が満たされていない "
+                          "実データでも、うまくいっている!",
+                    reading="the Yandex-fitted DCMs are replaced by a synthetic DCM of the described shape; "
+                            "'うまくいっている' read as 'smallest regret', as the slide's heading says"),
+        Qualitative("with v̄ sorted (DCM-T2's assumption holds) dcmKL-UCB achieves the smallest regret",
+                    best_policy("dcmKL-UCB"), settings=("sorted v̄",), origin="project"),
     ),
 ))
 

@@ -78,9 +78,12 @@ EXP_T1 = register_experiment(Experiment(
            "here tests the printed formula at these α, not a proof of it (its Lemma 1 rests on Hoeffding at a "
            "random count, erratum ERR-OD-L1-RANDOM-N)."),),
     qualitative=(Qualitative("OD-T1 as printed holds for OD-UCB at α = 0.6, 0.75, 0.9",
-                             bound_verdicts("OD-T1/as-printed")),
+                             bound_verdicts("OD-T1/as-printed"),
+                             quote="定理 1. $\\alpha > 1/2$ とする。OD-UCB に関し、任意の自然数 $1 \\leq d \\leq L$ に対して",
+                             reading="at α = 0.6, 0.75, 0.9 on the shallow and deep instances"),
+                 # not a statement of the source: it bears on the hypothesis in 6.6 (conservative radii)
                  Qualitative("OD-UCB's regret falls as α falls towards 1/2 (less exploration), shallow and deep",
-                             monotone_in("α", "OD-UCB", increasing=True))),
+                             monotone_in("α", "OD-UCB", increasing=True), origin="project")),
 ))
 
 
@@ -99,11 +102,23 @@ def _pl_settings(profile):
     out = []
     for pl in PL_GRID:
         P = PL_PREFIX + (pl,)
-        out.append(Setting(label=f"P = {P}", params={"P_K": pl, "Remark 1 ratio P_K^-2": round(od_vs_pbm_ratio(P), 4)},
+        out.append(Setting(label=f"P = {P}", name=f"P_K = {pl:g}", params={"P_K": pl, "Remark 1 ratio P_K^-2": round(od_vs_pbm_ratio(P), 4)},
                            make_env=_depth_env(theta, P), K=len(P), policies=PAIR,
                            policy_params={"OD-UCB": {"alpha": UCB_ALPHA},
                                           "PBM-UCB": {"kappa": list(P), "alpha": UCB_ALPHA}}))
     return out
+
+
+def _pk_names(pks) -> tuple[str, ...]:
+    """The names of the sweep's settings at these P_K (what a claim's ``settings=`` takes)."""
+    return tuple(f"P_K = {pl:g}" for pl in pks)
+
+
+#: 6.6's sentence the sweep tests
+PL_QUOTE = ("末尾閲覧確率 P_L が小さいほど (末尾が見られにくいほど)、深度観測により未露出位置の負例混入を抑える利得が大きくなり、"
+            "深度観測なしの既存手法との性能差 (特に OD-UCB と PBM-UCB の差) が拡大しやすい")
+PL_READING = ("the source ran no sweep: its general sentence tested on the project's P_K grid (the deep prefix, the "
+              "last slot's P varied); '差' read as the difference of the regrets")
 
 
 def _gain(s, kind):
@@ -159,15 +174,22 @@ EXP_PL = register_experiment(Experiment(
            "P_K^{-2}) and off shallow vs deep. The gain is measured two ways: the difference of the regrets (the "
            "source's '差') and their ratio."),),
     qualitative=(
-        Qualitative("The gain R(PBM-UCB) − R(OD-UCB) grows as P_K shrinks (差が拡大)", gain_grows_as_pk_shrinks("difference")),
-        Qualitative("The ratio R(PBM-UCB) / R(OD-UCB) grows as P_K shrinks", gain_grows_as_pk_shrinks("ratio")),
+        Qualitative("The gain R(PBM-UCB) − R(OD-UCB) grows as P_K shrinks", gain_grows_as_pk_shrinks("difference"),
+                    quote=PL_QUOTE, reading=PL_READING),
+        # the source speaks of the difference (差); the ratio is the project's own measure
+        Qualitative("The ratio R(PBM-UCB) / R(OD-UCB) grows as P_K shrinks", gain_grows_as_pk_shrinks("ratio"),
+                    origin="project"),
         Qualitative(f"… the gain (difference) grows over P_K = {PL_GRID[0]:g} → {PL_GRID[2]:g}",
-                    gain_grows_as_pk_shrinks("difference", PL_GRID[:3])),
+                    gain_grows_as_pk_shrinks("difference"), settings=_pk_names(PL_GRID[:3]),
+                    quote=PL_QUOTE, reading=PL_READING),
         Qualitative(f"… and keeps growing below: P_K = {PL_GRID[2]:g} → {PL_GRID[-1]:g}",
-                    gain_grows_as_pk_shrinks("difference", PL_GRID[2:])),
+                    gain_grows_as_pk_shrinks("difference"), settings=_pk_names(PL_GRID[2:]),
+                    quote=PL_QUOTE, reading=PL_READING),
+        # Remark 1 compares upper bounds only: reading it against the regrets is the project's comparison
         Qualitative(f"Remark 1 read against the regrets: at P_K = {PL_GRID[-1]:g}, R(PBM-UCB)/R(OD-UCB) is about the "
                     f"ratio of leading terms P_K^-2 = {PL_GRID[-1] ** -2:g} (within a factor {RATIO_WITHIN:g})",
-                    ratio_about("PBM-UCB", "OD-UCB", PL_GRID[-1] ** -2, RATIO_WITHIN, setting=len(PL_GRID) - 1)),
+                    ratio_about("PBM-UCB", "OD-UCB", PL_GRID[-1] ** -2, RATIO_WITHIN),
+                    settings=_pk_names(PL_GRID[-1:]), origin="project"),
     ),
 ))
 
@@ -225,6 +247,8 @@ def _var_derive(setting, results):
             "rows": rows, "caption": "Spread of the final regret across seeds"}
 
 
+VAR_QUOTE = "また Cascade-UCB は試行間のばらつきが相対的に大きい傾向が見られた"
+
 EXP_VAR = register_experiment(Experiment(
     name="exp_od_variance", id="EXP-OD-variance", order=162,
     title="Is Cascade-UCB's regret more variable across seeds?",
@@ -249,8 +273,11 @@ EXP_VAR = register_experiment(Experiment(
             "spread is a right tail (see min / median / max), not a symmetric widening.")),
     qualitative=(
         Qualitative("Cascade-UCB's final regret varies more across seeds than each other policy's (s.d.)",
-                    cascade_spread_larger(relative=False)),
-        Qualitative("… relative to its mean (coefficient of variation)", cascade_spread_larger(relative=True)),
+                    cascade_spread_larger(relative=False), quote=VAR_QUOTE,
+                    reading="against four of the five policies (PBM-TS left out for its cost)"),
+        Qualitative("… relative to its mean (coefficient of variation)", cascade_spread_larger(relative=True),
+                    quote=VAR_QUOTE, reading="'相対的に' read as relative to the mean; four of the five policies "
+                                             "(PBM-TS left out for its cost)"),
     ),
 ))
 
@@ -326,7 +353,7 @@ def _sampler_render(data, rctx) -> list:
         doc.p(f"Verdict: {data['answer']} (KS, level {data['level']:g}, Holm over {data['m']} items); weakest power: "
               + "; ".join(f"{a}: ≥ {v:.3f}" for a, v in weakest.items()) + "."),
         doc.table(["item", "S", "F_1 … F_5", "draws", "D_n", "p", "rejected (Holm)"]
-                  + [f"power vs {a}" for a in alts], rows, caption="PBM-TS's sampler against its exact posterior"),
+                  + [f"power vs {a}" for a in alts], rows, caption="PBM-TS's sampler against its exact posterior (the project's check of its own implementation; the source says only that PBM-TS costs more)"),
     ]
 
 

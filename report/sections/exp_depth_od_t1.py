@@ -54,9 +54,13 @@ EXPERIMENT = register_experiment(Experiment(
            "repaired constant 2KLζ(2α−1) is finite only for α > 1, so α = 1 is compared with the printed "
            "bound only."),),
     qualitative=(
-        Qualitative("OD-T1 as printed holds for OD-UCB (α = 1, 3/2)", bound_verdicts("OD-T1/as-printed")),
+        Qualitative("OD-T1 as printed holds for OD-UCB (α = 1, 3/2)", bound_verdicts("OD-T1/as-printed"),
+                    quote="定理 1. $\\alpha > 1/2$ とする。OD-UCB に関し、任意の自然数 $1 \\leq d \\leq L$ に対して",
+                    reading="at α = 1 and 3/2 on the shallow and deep instances (inside the theorem's α > 1/2), "
+                            "the synthetic θ of the source's 6.1"),
+        # the repaired Lemma 1 is the project's, not the source's
         Qualitative("OD-T1 with the repaired Lemma 1 holds for OD-UCB (α = 3/2)",
-                    bound_verdicts("OD-T1/repaired")),
+                    bound_verdicts("OD-T1/repaired"), origin="project"),
     ),
 ))
 

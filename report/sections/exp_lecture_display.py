@@ -15,10 +15,13 @@ import numpy as np
 
 from clickbound.report import doc, lecture_sims, lecture_strip
 from clickbound import stats as st
-from clickbound.report.experiments import STRIP_MIN_N, setting_seed
+from clickbound.report.experiments import STRIP_MIN_N, Scope, setting_seed
 from clickbound.report.sections import Section, register_section
 
 ID = "EXP-LECT-DISPLAY"
+#: the sentence reports the cited paper's (unspecified) experiment: our cascade instances stand in for it
+SCOPES = {"display": Scope(quote="На симулированных экспериментах вариант 1 был лучше", source="003_f899901a464da92a.txt",
+                           stand_in=True, reading="on the project's cascade instances (the paper's are not given)")}
 PAIRS = (("CascadeUCB1", "CascadeUCB1-ascending"), ("CascadeKL-UCB", "CascadeKL-UCB-ascending"))
 #: the lecture gives no size ("На симулированных экспериментах"); the verdict is 'reproduced' at every strip
 #: point from n = 1,000 to 10^5 (30 runs, root seed 20160619), so the paper profile stops at 20,000
@@ -78,8 +81,9 @@ def verdicts(data) -> list[dict]:
                                       "one-sided paired t-test on per-replication final regret (common seeds)",
                                       st.PLANTED_EFFECT * abs(float(d.mean())), what="R(n) difference",
                                       difference=True))
-    return [{"claim": "showing the top K in ascending index order gives smaller regret than descending "
-                      "(lines 202-204: 'вариант 1 был лучше')", **st.verdict_row(st.decide(cs), data["n"], data["runs"])}]
+    return [SCOPES["display"].apply(
+        {"claim": "showing the top K in ascending index order gives smaller regret than descending (lines 202-204)",
+         **st.verdict_row(st.decide(cs), data["n"], data["runs"])}, [s["label"] for s in data["settings"]])]
 
 
 def render(data, rctx) -> list:
@@ -92,7 +96,7 @@ def render(data, rctx) -> list:
     return [doc.p(f"n = {data['n']:,}, {data['runs']} replications, cascade users; final cumulative pseudo-regret "
                   "with 95 % t intervals."),
             doc.table(["instance", "policy", "R(n)"], rows, "Ascending vs descending display of the same top K"),
-            lecture_strip.verdict_table(data["verdicts"], "Statistical finding")
+            *lecture_strip.verdict_tables(data["verdicts"], "Statistical finding")
             ] + lecture_strip.blocks(ID, "exp_lecture_display", data, rctx)
 
 

@@ -14,10 +14,16 @@ import numpy as np
 
 from clickbound.report import doc, lecture_sims, lecture_strip
 from clickbound import stats as st
-from clickbound.report.experiments import STRIP_MIN_N, setting_seed
+from clickbound.report.experiments import STRIP_MIN_N, Scope, setting_seed
 from clickbound.report.sections import Section, register_section
 
 ID = "EXP-LECT-K"
+#: the scope of the section's verdicts (the rule of clickbound.report.experiments.Scope): the sentence is general,
+#: so every instance (the counterexample too) is its own family; it is about the log T constants, so the
+#: large-n verdict is the one that bears on it (the strip shows where it settles)
+SCOPES = {"K": Scope(quote="константы уменьшаются при увеличении $k$", source="003_f899901a464da92a.txt",
+                     reading="'the constants fall' read as: the final regret falls at each step of K, per instance; "
+                             "the verdict at the largest n is the one about the log T constants")}
 POLICIES = ("CascadeKL-UCB", "CascadeUCB1")
 #: the lecture gives no size.  On the strip of a 10^5-round run with 30 runs (root seed 20160619) the first
 #: claim settles only from n ≈ 63,000 (contradicted; 'reproduced' at 4,000-25,000), so n stays 10^5; its first
@@ -78,8 +84,8 @@ def verdicts(data) -> list[dict]:
             for k1, k2 in zip(s["Ks"], s["Ks"][1:], strict=False):
                 a, b = np.asarray(s["final"][f"{p}|{k2}"]), np.asarray(s["final"][f"{p}|{k1}"])
                 cs.append(st.welch(a, b, "less", f"{p}: R(K = {k2}) − R(K = {k1})", what="R(n) difference"))
-        rows.append({"claim": f"regret falls as K grows, {s['label']}", **st.verdict_row(st.decide(cs), data["n"],
-                                                                                         data["runs"])})
+        rows.append(SCOPES["K"].apply({"claim": f"regret falls as K grows, {s['label']}",
+                                       **st.verdict_row(st.decide(cs), data["n"], data["runs"])}, [s["label"]]))
     return rows
 
 
@@ -93,7 +99,7 @@ def render(data, rctx) -> list:
     return [doc.p(f"n = {data['n']:,}, {data['runs']} replications per K; final cumulative pseudo-regret, 95 % t "
                   "intervals."),
             doc.table(["instance", "policy", "K", "R(n)"], rows, "Regret against the list length K"),
-            lecture_strip.verdict_table(data["verdicts"], "Statistical findings")
+            *lecture_strip.verdict_tables(data["verdicts"], "Statistical findings")
             ] + lecture_strip.blocks(ID, "exp_lecture_k", data, rctx)
 
 

@@ -39,10 +39,36 @@ from scipy import stats as sps
 from clickbound.report import doc
 from clickbound.report.exp_render import tests_cell
 from clickbound import stats as st
-from clickbound.report.experiments import setting_seed
+from clickbound.report.experiments import PROJECT_HEADING, SOURCE_HEADING, Scope, setting_seed, split_rows
 from clickbound.report.sections import Section, register_section
 
 ID = "EXP-ULTR"
+_SRC = "002_3ec5ec57f55c1fdf.txt"
+#: the scope of each verdict (the rule of clickbound.report.experiments.Scope).  The source's sentence reports
+#: Joachims et al.'s figure, not an experiment of its author: every verdict here is on the stand-in (a linear
+#: ranker, θ_k = (1/k)^η); the comparisons the source does not make are the project's own findings.
+SCOPES = {
+    "ipw_beats": Scope(quote="特にexamination確率の変化が激しいときにNaive損失を用いたbaselineを大きく上回っている",
+                       source=_SRC, stand_in=True, reading="IPW's test ARP below the naive one's at every η ≥ 1"),
+    "gain_steep": Scope(quote="特にexamination確率の変化が激しいときにNaive損失を用いたbaselineを大きく上回っている",
+                        source=_SRC, stand_in=True,
+                        reading="'特に…激しいとき' read as: IPW's gain is larger at the steepest decay than with no "
+                                "position bias (η = 0)"),
+    # stronger, monotone forms of the sentence: the project's
+    "naive_monotone": Scope(origin="project", stand_in=True),
+    "gain_monotone": Scope(origin="project", stand_in=True),
+    "clip_cost": Scope(origin="project", stand_in=True),
+    "clip_spread": Scope(origin="project", stand_in=True),
+    "pipeline_dla": Scope(origin="project", stand_in=True),
+    "pipeline_em": Scope(origin="project", stand_in=True),
+    "em_sparse": Scope(quote="データ数の少ないペアが大半で更新はあまりうまくいかない", source=_SRC, stand_in=True,
+                       reading="plain EM's θ_k/θ_1 error larger on the sparse log than on the dense one"),
+    # the source compares only Regression-EM with result randomisation, and that comparison is Wang et al.'s
+    "share_model": Scope(origin="project", stand_in=True),
+    "dla_diverges": Scope(origin="project", stand_in=True),
+    "dla_start": Scope(quote="かなり初期値依存が激しそうな印象を持っています", source=_SRC, stand_in=True,
+                       reading="from φ = ψ = 0 and from a random start DLA as printed ends at different θ̂ on some log"),
+}
 SRC = "002_3ec5ec57f55c1fdf.txt"
 ETAS = (0.0, 0.5, 1.0, 1.5, 2.0)
 N_DOCS = 10            # documents per query = positions K
@@ -214,7 +240,8 @@ def _compute(ctx) -> dict:
     data["stability"] = _dla_stability(data["seeds"]["stability"], z)
     data["verdicts"] = verdicts(data)
     # the front page's experiment matrix reads "qualitative"
-    data["qualitative"] = [{k: r[k] for k in ("claim", "answer", "verdict")} for r in data["verdicts"]]
+    data["qualitative"] = [{k: r[k] for k in ("claim", "answer", "verdict", "status", "origin", "stand_in")}
+                           for r in data["verdicts"]]
     return data
 
 
@@ -271,24 +298,26 @@ def verdicts(data) -> list[dict]:
     rows = []
     cs = [_paired(A["naive"][e1], A["naive"][e0], f"η {e0} → {e1}", "greater", "ARP change")
           for e0, e1 in itertools.pairwise(e)]
-    rows.append({"claim": "naive: test ARP grows (worsens) at every step of η (source's figure: the baseline "
-                          "falls behind as 'examination確率の変化が激しく' grows)", "kind": "statistical",
-                 **st.verdict_row(_decide(cs), n_a, runs_a)})
+    rows.append(SCOPES["naive_monotone"].apply({"claim": "naive: test ARP grows (worsens) at every step of η", "kind": "statistical",
+                 **st.verdict_row(_decide(cs), n_a, runs_a)}))
     big = [x for x in e if float(x) >= 1.0]
     cs = [_paired(A["naive"][x], A["IPW"][x], f"η = {x}", "greater", "ARP(naive) − ARP(IPW)") for x in big]
-    rows.append({"claim": "IPW's ranker beats the naive one (lower test ARP) at η ≥ 1 ('Naive損失を用いたbaselineを"
-                          "大きく上回って')", "kind": "statistical", **st.verdict_row(_decide(cs), n_a, runs_a)})
+    rows.append(SCOPES["ipw_beats"].apply({"claim": "IPW's ranker beats the naive one (lower test ARP) at η ≥ 1", "kind": "statistical", **st.verdict_row(_decide(cs), n_a, runs_a)}))
     gain = {x: np.asarray(A["naive"][x]) - np.asarray(A["IPW"][x]) for x in e}
+    cs = [_paired(gain[e[-1]], gain[e[0]], f"η {e[0]} → {e[-1]}", "greater", "gain change")]
+    rows.append(SCOPES["gain_steep"].apply({"claim": f"IPW's gain over naive is larger at the steepest decay (η = {e[-1]}) "
+                                                     f"than with no position bias (η = {e[0]})", "kind": "statistical",
+                                            **st.verdict_row(_decide(cs), n_a, runs_a)}))
     cs = [_paired(gain[e1], gain[e0], f"η {e0} → {e1}", "greater", "gain change")
           for e0, e1 in itertools.pairwise(big)]
-    rows.append({"claim": "IPW's gain over naive grows with η ('特にexamination確率の変化が激しいときに')",
-                 "kind": "statistical", **st.verdict_row(_decide(cs), n_a, runs_a)})
+    rows.append(SCOPES["gain_monotone"].apply({"claim": "IPW's gain over naive grows at every step of η ≥ 1",
+                 "kind": "statistical", **st.verdict_row(_decide(cs), n_a, runs_a)}))
     top = e[-1]
     cs = [_paired(A["clipped IPW"][top], A["IPW"][top], f"η = {top}", "greater", "ARP(clipped) − ARP(IPW)")]
-    rows.append({"claim": f"clipping (τ = {data['clip']}) costs ranking quality at η = {top} (its loss is biased: "
-                          "ULTR-IPW/clipped)", "kind": "statistical", **st.verdict_row(_decide(cs), n_a, runs_a)})
+    rows.append(SCOPES["clip_cost"].apply({"claim": f"clipping (τ = {data['clip']}) costs ranking quality at η = {top} (its loss is biased: "
+                          "ULTR-IPW/clipped)", "kind": "statistical", **st.verdict_row(_decide(cs), n_a, runs_a)}))
     ft = variance_paired_test(A["IPW"][top], A["clipped IPW"][top])
-    rows.append({"claim": f"clipping lowers the spread of test ARP across seeds at η = {top}", "kind": "statistical",
+    rows.append(SCOPES["clip_spread"].apply({"claim": f"clipping lowers the spread of test ARP across seeds at η = {top}", "kind": "statistical",
                  "answer": "reproduced" if ft["p"] <= ft["level"] else "inconclusive",
                  "verdict": ("reproduced" if ft["p"] <= ft["level"] else "inconclusive") +
                             f" (variance ratio {ft['F']:.3g}, p = {ft['p']:.2g})",
@@ -297,33 +326,32 @@ def verdicts(data) -> list[dict]:
                  "power_text": (f"power {ft['power']:.2f} against a variance ratio {ft['power_ratio']:g} "
                                 f"(at the observed correlation {ft['rho']:.2f}; Fisher-z approximation)"),
                  "detail": f"sd IPW {np.std(A['IPW'][top], ddof=1):.4g}, sd clipped "
-                           f"{np.std(A['clipped IPW'][top], ddof=1):.4g}"})
+                           f"{np.std(A['clipped IPW'][top], ddof=1):.4g}"}))
     pipe = data["A"].get("pipeline")
     if pipe and len(pipe["θ̂ by EM"]["arp"]) >= 2:
         pe = str(pipe["eta"])
         n_p = len(pipe["θ̂ by EM"]["arp"])
         cs = [_paired(A["naive"][pe][:n_p], pipe["θ̂ by DLA (capped)"]["arp"], f"η = {pe}", "greater",
                       "ARP(naive) − ARP(IPW, θ̂ by DLA)")]
-        rows.append({"claim": f"IPW with θ estimated offline by DLA (capped) on the same log beats naive at η = {pe} "
+        rows.append(SCOPES["pipeline_dla"].apply({"claim": f"IPW with θ estimated offline by DLA (capped) on the same log beats naive at η = {pe} "
                               "(article (2)'s programme: estimate θ from clicks, then IPW)", "kind": "statistical",
-                     **st.verdict_row(_decide(cs), n_a, n_p)})
+                     **st.verdict_row(_decide(cs), n_a, n_p)}))
         cs = [_paired(pipe["θ̂ by EM"]["arp"], A["IPW"][pe][:n_p], f"η = {pe}", "greater",
                       "ARP(IPW, θ̂ by EM) − ARP(IPW, true θ)")]
-        rows.append({"claim": f"IPW with θ̂ from plain EM is worse than with the true θ at η = {pe}: the logging ranker is "
+        rows.append(SCOPES["pipeline_em"].apply({"claim": f"IPW with θ̂ from plain EM is worse than with the true θ at η = {pe}: the logging ranker is "
                               "deterministic, so each pair is only ever seen at one position (the sparse-pairs failure)",
-                     "kind": "statistical", **st.verdict_row(_decide(cs), n_a, n_p)})
+                     "kind": "statistical", **st.verdict_row(_decide(cs), n_a, n_p)}))
     rec = z["records"]
     em_s, em_d = B["sparse"]["methods"]["EM"], B["dense"]["methods"]["EM"]
     runs_b = z["rec_reps"]
     cs = [_welch(em_s["theta_err"], em_d["theta_err"], "EM sparse vs dense", "greater", "θ error difference")]
-    rows.append({"claim": "plain EM recovers θ_k/θ_1 worse on the sparse log (each pair once) than on the dense "
-                          "one ('データ数の少ないペアが大半で更新はあまりうまくいかない')", "kind": "statistical",
-                 **st.verdict_row(_decide(cs), rec, runs_b)})
+    rows.append(SCOPES["em_sparse"].apply({"claim": "plain EM recovers θ_k/θ_1 worse on the sparse log (each pair once) than on the dense one", "kind": "statistical",
+                 **st.verdict_row(_decide(cs), rec, runs_b)}))
     cs = [_paired(em_s["theta_err"], B["sparse"]["methods"][m]["theta_err"], f"EM − {m}", "greater",
                   "θ error difference") for m in ("regression EM", "DLA (capped)")]
-    rows.append({"claim": "on the sparse log, regression EM and DLA with capped weights (which share a relevance "
+    rows.append(SCOPES["share_model"].apply({"claim": "on the sparse log, regression EM and DLA with capped weights (which share a relevance "
                           "model across pairs) recover θ_k/θ_1 better than plain EM", "kind": "statistical",
-                 **st.verdict_row(_decide(cs), rec, runs_b)})
+                 **st.verdict_row(_decide(cs), rec, runs_b)}))
     where = [(f"the {kind} log ({rec} records, {runs_b} runs)", B[kind]["methods"], rec) for kind in ("sparse", "dense")]
     stab = data.get("stability")
     if stab:
@@ -332,7 +360,7 @@ def verdicts(data) -> list[dict]:
     for text, by_m, n_rec in where:
         errs, capped = by_m["DLA"]["theta_err"], by_m["DLA (capped)"]["theta_err"]
         n_div, n_cap = diverged(errs), diverged(capped)
-        rows.append({"claim": f"DLA as printed is unstable: from φ = ψ = 0 some runs diverge on {text}",
+        rows.append(SCOPES["dla_diverges"].apply({"claim": f"DLA as printed is unstable: from φ = ψ = 0 some runs diverge on {text}",
                      "kind": "count (seeded runs, reproducible)",
                      "answer": "reproduced" if n_div else "inconclusive",
                      "verdict": (f"exhibited: {n_div} of {len(errs)} runs diverged" if n_div else
@@ -340,12 +368,12 @@ def verdicts(data) -> list[dict]:
                                 f" (θ error > {DIVERGED:g} or not finite); with capped weights {n_cap} of {len(capped)}",
                      "test": "count of seeded runs (an existence shown by a reproducible run; no test of a rate)",
                      "level": "—", "correction": "—", "n": n_rec, "runs": len(errs), "power_text": "—",
-                     "detail": "θ errors: " + ", ".join("diverged" if e is None else f"{e:.3g}" for e in errs)})
+                     "detail": "θ errors: " + ", ".join("diverged" if e is None else f"{e:.3g}" for e in errs)}))
     if stab:
         gaps = {m: stab["methods"][m]["start_gap"] for m in ("DLA", "DLA (capped)")}
         n_dep = {m: sum(1 for g in v if g is None or g > START_GAP) for m, v in gaps.items()}
         n = len(gaps["DLA"])
-        rows.append({"claim": "DLA as printed depends strongly on its initial values ('かなり初期値依存が激しそう'): "
+        rows.append(SCOPES["dla_start"].apply({"claim": "DLA as printed depends strongly on its initial values: "
                               f"from φ = ψ = 0 and from a random start it ends at different θ̂ (gap > {START_GAP:g}) "
                               f"on small sparse logs ({stab['records']} records)", "kind": "count (seeded runs, reproducible)",
                      "answer": "reproduced" if n_dep["DLA"] else "inconclusive",
@@ -354,7 +382,7 @@ def verdicts(data) -> list[dict]:
                      "test": "count of seeded runs (an existence shown by a reproducible run; no test of a rate)",
                      "level": "—", "correction": "—", "n": stab["records"], "runs": n, "power_text": "—",
                      "detail": "start gaps max_k |Δ θ̂_k/θ̂_1| (as printed): " +
-                               ", ".join("diverged" if g is None else f"{g:.3g}" for g in gaps["DLA"])})
+                               ", ".join("diverged" if g is None else f"{g:.3g}" for g in gaps["DLA"])}))
     return rows
 
 
@@ -418,12 +446,27 @@ def render(data, rctx) -> list:
                   caption=("Recovery of θ and γ, sparse vs dense pairs: median [min, max] across replications; "
                            f"'diverged': θ error > {DIVERGED:g} or not finite")),
         *_stability_table(data.get("stability")),
-        doc.table(["claim", "kind", "verdict", "test, level, correction", "power", "numbers"],
-                  [[r["claim"], r["kind"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                    r["power_text"], tests_cell(r)] for r in data["verdicts"]],
-                  caption="Statistical findings (the exact facts are claims ULTR-EM/sparse-pairs, ULTR-IPW/clipped, "
-                          "ULTR-REGEM/saturated)")]
+        *_verdict_tables(data["verdicts"])]
     return blocks
+
+
+def _verdict_tables(verdicts) -> list:
+    """The source's claims (with its words) first, the project's own findings apart; every verdict is on the stand-in."""
+    def row(r, quote):
+        q = [(r.get("quote") or "") + (f" — read as: {r['reading']}" if r.get("reading") else "")] if quote else []
+        return [r["claim"], *q, r["kind"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
+                r["power_text"], tests_cell(r)]
+
+    facts = " (the exact facts are claims ULTR-EM/sparse-pairs, ULTR-IPW/clipped, ULTR-REGEM/saturated)"
+    src, own = split_rows(verdicts)
+    out = []
+    if src:
+        out.append(doc.table(["claim of the source", "the source's words", "kind", "verdict", "test, level, correction",
+                              "power", "numbers"], [row(r, True) for r in src], caption=SOURCE_HEADING + facts))
+    if own:
+        out.append(doc.table(["the project's finding", "kind", "verdict", "test, level, correction", "power", "numbers"],
+                             [row(r, False) for r in own], caption=PROJECT_HEADING + facts))
+    return out
 
 
 def _pipeline_table(data) -> list:

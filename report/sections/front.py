@@ -237,13 +237,20 @@ def _experiment_matrix(secs: dict) -> list:
             md.append(f"- {s.title}: {status}")
             continue
         d = entry["data"]
-        chips = []
-        for q in d.get("qualitative", []):
+        from clickbound.report.experiments import split_rows, status_of
+
+        def chip(q):
             ans = q.get("answer", "inconclusive")
             tip = f"{q['claim']} — {q.get('verdict', ans)}"
-            chips.append(f'<span class="chip" style="background:{EXP_COLOURS.get(ans, "#eee")}" '
-                         f'title="{html.escape(tip)}">{html.escape(_clip(q["claim"], 70))}: '
-                         f"<strong>{html.escape(ans)}</strong></span>")
+            shown = status_of(q).removeprefix("project's finding: ")
+            return (f'<span class="chip" style="background:{EXP_COLOURS.get(ans, "#eee")}" '
+                    f'title="{html.escape(tip)}">{html.escape(_clip(q["claim"], 70))}: '
+                    f"<strong>{html.escape(shown)}</strong></span>")
+
+        src, own = split_rows(d.get("qualitative", []))
+        chips = [chip(q) for q in src]
+        if own:  # the project's own findings: shown apart, never counted as verdicts on the source
+            chips.append("<br><small>the project's own findings:</small> " + "".join(chip(q) for q in own))
         counts: dict[str, int] = {}
         for st in d.get("settings", []):
             for b in st.get("bounds", []):
@@ -254,13 +261,15 @@ def _experiment_matrix(secs: dict) -> list:
         rows.append(f"<tr><td><a href='#{s.name}'>{html.escape(d.get('id', s.name))}</a><br><small>{title}</small>"
                     f"</td><td>{''.join(chips) or '<em>no claims of the source</em>'}</td>"
                     f"<td>{bchips or '<em>none</em>'}</td></tr>")
-        md.append(f"- {d.get('id', s.name)}: " + "; ".join(f"{q['claim']}: {q.get('answer')}"
-                                                          for q in d.get("qualitative", []))
+        md.append(f"- {d.get('id', s.name)}: " + "; ".join(f"{q['claim']}: {status_of(q)}" for q in src)
+                  + ("; the project's own findings: " + "; ".join(f"{q['claim']}: {status_of(q)}" for q in own)
+                     if own else "")
                   + " — bounds: " + (", ".join(f"{n} {v}" for v, n in counts.items()) or "none"))
     legend = " ".join(f'<span class="chip" style="background:{c}">{html.escape(v)}</span>'
                       for v, c in EXP_COLOURS.items())
     table = ("<table class='front matrix'><caption>Experiments: each claim of the source (tested at α = 0.05, "
-             "Holm) and each bound comparison, coloured by verdict (hover a cell for the full verdict)"
+             "Holm; 'on the stand-in' where a synthetic stand-in replaces the source's data), the project's own "
+             "findings apart, and each bound comparison, coloured by verdict (hover a cell for the full verdict)"
              "</caption><thead><tr><th>experiment</th><th>claims of the source</th><th>bounds</th></tr>"
              f"</thead><tbody>{''.join(rows)}</tbody></table><p class='legend'>{legend}</p>")
     return [doc.raw_html(table, "\n".join(md))]

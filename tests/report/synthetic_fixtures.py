@@ -104,7 +104,18 @@ def synthetic_experiment(exp, rng) -> dict:
             "run": {"runner": "fixture", "computed": 0, "cached": 0, "sim_wall_s": 0.0},
             "n": n, "runs": runs, "level": 0.95, "alpha": 0.05, "source_n": 100_000,
             "source_text": "fixture", "settings": settings,
-            "qualitative": [{"claim": "fixture claim", **_syn_qualitative(settings, n, runs)}]}
+            "qualitative": _syn_claims(settings, n, runs)}
+
+
+def _syn_claims(settings, n, runs) -> list[dict]:
+    """One claim of the source decided on a stand-in, one project finding: rows scoped by the real rule
+    (clickbound.report.experiments.Scope), so both tables and both labels are rendered."""
+    from clickbound.report.experiments import Scope
+
+    src = Scope(quote="fixture quote", source="000", stand_in=True)
+    own = Scope(origin="project")
+    return [src.apply({"claim": "fixture claim", **_syn_qualitative(settings, n, runs)}, [settings[0]["label"]]),
+            own.apply({"claim": "fixture finding", **_syn_qualitative(settings, n, runs)})]
 
 
 def _syn_qualitative(settings, n, runs) -> dict:

@@ -41,7 +41,10 @@ def test_compute_and_render_small(monkeypatch, tmp_path):
         data["qualitative"], [r for s in data["settings"] for r in s["verdicts"]]))
     blocks = m.render(data, RenderContext(out=tmp_path))
     tables = [b for b in blocks if b["kind"] == "table"]
-    assert len(tables) == 4 and len(tables[0]["rows"]) == len(m.METHODS)
+    # per setting: the results, the source's directions, the project's λ = 0 ablation (apart)
+    assert len(tables) == 6 and len(tables[0]["rows"]) == len(m.METHODS)
+    assert [len(t["rows"]) for t in tables[1:3]] == [6, 1] and "own findings" in tables[2]["caption"]
+    assert all(r["status"].endswith("on the stand-in") for s in data["settings"] for r in s["verdicts"])
     assert (tmp_path / "figures" / "exp_cause.png").exists()
 
 

@@ -69,8 +69,8 @@ def _tiny_experiment(policies=("UCB1",)) -> Experiment:
     return Experiment(name="tiny", id="TINY", title="tiny", source="003_f899901a464da92a.txt",
                       setting_text="two Bernoulli arms", settings=settings, policies=policies,
                       sizes={"quick": Sizes(n=1000, runs=4), "paper": Sizes(n=2000, runs=20)},
-                      qualitative=(Qualitative("UCB1 beats KL-UCB", beats("UCB1", ("KL-UCB",))),
-                                   Qualitative("UCB1 sits above Lai-Robbins", bound_verdicts("LAI-ROBBINS"))))
+                      qualitative=(Qualitative("UCB1 beats KL-UCB", beats("UCB1", ("KL-UCB",)), origin="project"),
+                                   Qualitative("UCB1 sits above Lai-Robbins", bound_verdicts("LAI-ROBBINS"), origin="project")))
 
 
 def test_compute_experiment_on_a_tiny_real_simulation(tmp_path):
@@ -152,7 +152,7 @@ def test_strip_redecides_an_ordering_at_each_checkpoint():
     setting = Setting(label="s", params={}, make_env=lambda: None, K=1, policies=("A", "B"))
     exp = Experiment(name="strip", id="STRIP", title="t", source="000_x", setting_text="", settings=lambda p: [],
                      policies=("A", "B"), sizes={"dev": Sizes(n=1000, runs=2), "paper": Sizes(n=10_000, runs=8)},
-                     qualitative=(Qualitative("A beats B", beats("A", ("B",))),), source_n=10_000)
+                     qualitative=(Qualitative("A beats B", beats("A", ("B",)), origin="project"),), source_n=10_000)
     pl = Plan(Sizes(n=10_000, runs=runs), [setting], [None], [0], [(0, "A"), (0, "B")], [])
     by_key = {(0, "A"): Result(cps, a, np.arange(runs)), (0, "B"): Result(cps, b, np.arange(runs))}
     data = {"id": "STRIP", "source_n": 10_000, "source_text": "", "level": 0.95, "alpha": 0.05, "runs": runs,

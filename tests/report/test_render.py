@@ -105,7 +105,11 @@ def test_render_writes_every_section_heading_and_its_figures(rendered):
     page = _site(paths)
     for name in FAST_EXPERIMENTS:
         assert res["sections"][name]["status"] == "computed"
-    assert page.count("The source&#x27;s qualitative claims, tested") == len(FAST_EXPERIMENTS)
+    assert page.count("<caption>The source&#x27;s claims, tested</caption>") == len(FAST_EXPERIMENTS)
+    # the project's own findings under their own heading, the stand-in verdict labelled as such
+    assert page.count("<caption>The project&#x27;s own findings (not claims of the source)</caption>") == len(
+        FAST_EXPERIMENTS)
+    assert "on the stand-in" in page
     assert "SYN-UPPER" in page and "no constant" in page
     assert (out / "figures" / "exp_lai_robbins_tn.png").exists()  # the section's own extra figure
     assert (out / "figures" / "exp_dcm_2a_grid.png").exists()  # slope against the grid parameter
