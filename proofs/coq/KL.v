@@ -448,6 +448,7 @@ Qed.
    of kl_pinsker above, which covers every p ∈ [0, 1], q ∈ (0, 1). *)
 (*! claim KL-PINSKER *)
 (*! args p q *)
+(*! bridge unfold kl in Hgen; replace (/ 10 ^ 6) with (1 / 1000000) in Hgen by (simpl; field); cb_feed Hgen; replace (p / q) with (p * (1 / (q ^ 1))) in Hgen by (field; lra); replace ((1 - p) / (1 - q)) with ((1 / ((1 + ((- 1) * q)) ^ 1)) * (1 + ((- 1) * p))) in Hgen by (field; lra); cb_match Hgen *)
 Theorem kl_pinsker_registered_box (p q : R) :
   / 10 ^ 6 <= p <= 1 - / 10 ^ 6 -> / 10 ^ 6 <= q <= 1 - / 10 ^ 6 ->
   kl p q >= 2 * (p - q) ^ 2.

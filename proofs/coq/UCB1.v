@@ -176,6 +176,7 @@ Qed.
    T ∈ [1, 1000], L ∈ [1/100, 20] is a special case). *)
 (*! claim UCB1-COUNT-AS-PRINTED/corrected[engine] *)
 (*! args alpha Delta T L *)
+(*! bridge cb_feed Hgen; cb_unfold Hgen; cb_match Hgen; cb_side *)
 Theorem ucb1_count_corrected_engine (alpha Delta T L : R) : 0 < Delta ->
   Delta ^ 2 * T <= 2 * L * alpha -> T <= 2 * L * alpha / Delta ^ 2.
 Proof.
@@ -241,7 +242,7 @@ Qed.
    2 sqrt(α L/(2T)) = sqrt(2α L/T) for every T > 0 (α, L arbitrary; the registered box
    α ∈ [1/10, 10], L ∈ [0, 20], T ∈ [1, 1000] is a special case). *)
 (*! claim UCB1-CHAIN/radius-doubling *)
-(*! args alpha L T *)
+(*! noinstance the registered sympy statement is a tautology: sympy evaluates sqrt(alpha*L/(2*T)) to sqrt(2)*sqrt(L*alpha/T)/2 when the claim is built, so both sides of UCB1-CHAIN/radius-doubling print as sqrt(2)*sqrt(L*alpha/T) and an instance goal would follow by reflexivity, not from this theorem *)
 Theorem ucb1_radius_doubling (alpha L T : R) : 0 < T ->
   2 * sqrt (alpha * L / (2 * T)) = sqrt (2 * alpha * L / T).
 Proof.
