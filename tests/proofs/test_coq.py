@@ -222,7 +222,10 @@ def test_faithfulness_check_rejects_the_registered_mutants(built):
     assert len(mutants) >= 15
     # and claims handed to the wrong theorem (a Coq statement that drifted to another lemma's)
     mutants += [(get("DCM-L1[K=2]"), reg["DCM-TEL"]), (get("DCM-TEL[K=2]"), reg["DCM-L1"]),
-                (get("DCM-L4[K=2]"), reg["DCM-L1"])]
+                (get("DCM-L4[K=2]"), reg["DCM-L1"]),
+                # the as-printed forms against the corrected theorems (their own bridges)
+                (get("CONC-HLEMMA/exponent-as-printed"), reg["CONC-HLEMMA/exponent-corrected"]),
+                (get("UCB1-COUNT-AS-PRINTED[engine]"), reg["UCB1-COUNT-AS-PRINTED/corrected[engine]"])]
     parts, skipped = [header()], []
     for i, (c, tg) in enumerate(mutants):
         try:
