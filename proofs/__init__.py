@@ -9,6 +9,16 @@ Cascade.``).  A theorem that proves catalogue claims carries, on the lines right
     (*! noinstance TEXT *)              why a claim has no generated instance goal
     Theorem dcm_lemma2 : forall ...
 
+A theorem that *refutes* a claim registered as expected to fail carries ``(*! refutes ID … *)`` instead of
+(or besides) ``claim``: its statement is the negation of the claim (at the counterexample, or on the whole
+registered box); :func:`refutations` lists them and :func:`kernel_refuted` checks them like
+:func:`kernel_checked`.  For a refuted sympy claim ``args`` and ``bridge`` mean the same as above, and the
+generated goal is "the registered statement is false at every point of the registered box"
+(:func:`clickbound.proofs.faithful.refutation_theorem`).
+
+A statement written with binders before the colon (``Theorem t (x y : R) : x < y -> …``) is recorded in
+the ``forall`` form (``forall (x y : R), x < y -> …``), so both styles read alike.
+
 :func:`registry` parses those tags (claim ID → :class:`Tagged`: file, theorem, Coq statement text);
 :func:`kernel_checked` adds whether the build (``clickbound.proofs.build``) compiled every file and which
 axioms ``Print Assumptions`` reports for the theorem.  The build globs every ``proofs/coq/*.v``; nothing
@@ -54,6 +64,7 @@ class Tagged:
     theorem: str
     statement: str       # the Coq statement text (after the colon, before "Proof.")
     claims: tuple[str, ...]
+    refutes: tuple[str, ...] = ()
     args: tuple[str, ...] = ()
     bridge: str | None = None
     noinstance: str | None = None
@@ -119,6 +130,27 @@ def forbidden_words(path: Path) -> list[str]:
     return bad
 
 
+def _split_binders(head: str) -> tuple[str, str]:
+    """``("(x y : R) {A : Type}", "stmt")`` for ``"(x y : R) {A : Type} : stmt"``: the split is at the first
+    ``:`` outside brackets (``("", "stmt")`` when the text starts with the colon)."""
+    depth = 0
+    for i, ch in enumerate(head):
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            depth -= 1
+        elif ch == ":" and depth == 0 and not head.startswith(":=", i):
+            return head[:i].strip(), head[i + 1:].strip()
+    raise ValueError("no ':' before the statement")
+
+
+def normalise_statement(head: str) -> str:
+    """The statement of a theorem header (the text after the theorem's name, up to the final ``.``), with
+    binders before the colon moved into a leading ``forall``; whitespace collapsed to single spaces."""
+    binders, stmt = _split_binders(" ".join(head.split()))
+    return f"forall {binders}, {stmt}" if binders else stmt
+
+
 def parse_file(path: Path) -> list[Tagged]:
     """The tagged theorems of one ``.v`` file (``ValueError`` on a tag block without a theorem)."""
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -139,9 +171,9 @@ def parse_file(path: Path) -> list[Tagged]:
         t = _THM.match(line)
         if not t:
             raise ValueError(f"{rel}:{start}: a tag block must be followed directly by a Theorem/Lemma line")
-        if "claim" not in block:
-            raise ValueError(f"{rel}:{start}: tag block without '(*! claim ID … *)'")
-        unknown = set(block) - {"claim", "args", "bridge", "noinstance"}
+        if "claim" not in block and "refutes" not in block:
+            raise ValueError(f"{rel}:{start}: tag block without '(*! claim ID … *)' or '(*! refutes ID … *)'")
+        unknown = set(block) - {"claim", "refutes", "args", "bridge", "noinstance"}
         if unknown:
             raise ValueError(f"{rel}:{start}: unknown tag(s) {sorted(unknown)}")
         # the statement runs to the '.' that precedes the next 'Proof.'
@@ -150,10 +182,13 @@ def parse_file(path: Path) -> list[Tagged]:
         stop = re.search(r"\.\s*\n\s*Proof\b", text)
         if not stop:
             raise ValueError(f"{rel}:{i + 1}: no 'Proof.' after theorem {t.group(2)}")
-        stmt = text[:stop.start()].strip()
-        stmt = re.sub(r"^:\s*", "", stmt)
-        out.append(Tagged(file=rel, module=path.stem, theorem=t.group(2), statement=" ".join(stmt.split()),
-                          claims=tuple(block["claim"].split()), args=tuple(block.get("args", "").split()),
+        try:
+            stmt = normalise_statement(text[:stop.start()])
+        except ValueError as e:
+            raise ValueError(f"{rel}:{i + 1}: theorem {t.group(2)}: {e}") from None
+        out.append(Tagged(file=rel, module=path.stem, theorem=t.group(2), statement=stmt,
+                          claims=tuple(block.get("claim", "").split()),
+                          refutes=tuple(block.get("refutes", "").split()), args=tuple(block.get("args", "").split()),
                           bridge=block.get("bridge"), noinstance=block.get("noinstance"), line=i + 1))
         block = {}
     if block:
@@ -162,22 +197,34 @@ def parse_file(path: Path) -> list[Tagged]:
 
 
 @cache
-def _registry_cached(stamp: tuple) -> dict[str, Tagged]:
+def _registry_cached(stamp: tuple) -> tuple[dict[str, Tagged], dict[str, Tagged]]:
     reg: dict[str, Tagged] = {}
+    ref: dict[str, Tagged] = {}
     for path in coq_files():
         for tg in parse_file(path):
-            for cid in tg.claims:
-                if cid in reg:
-                    raise ValueError(f"claim {cid} tagged twice: {reg[cid].file}:{reg[cid].theorem} and "
-                                     f"{tg.file}:{tg.theorem}")
-                reg[cid] = tg
-    return reg
+            for ids, into, what in ((tg.claims, reg, "claim"), (tg.refutes, ref, "refutation")):
+                for cid in ids:
+                    if cid in reg or cid in ref:
+                        old = reg.get(cid) or ref[cid]
+                        raise ValueError(f"{what} {cid} tagged twice: {old.file}:{old.theorem} and "
+                                         f"{tg.file}:{tg.theorem}")
+                    into[cid] = tg
+    return reg, ref
+
+
+def _stamp() -> tuple:
+    return tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in coq_files())
 
 
 def registry() -> dict[str, Tagged]:
     """Claim ID → the tagged theorem that proves it (re-read when a ``.v`` file changes)."""
-    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in coq_files())
-    return dict(_registry_cached(stamp))
+    return dict(_registry_cached(_stamp())[0])
+
+
+def refutations() -> dict[str, Tagged]:
+    """Claim ID (registered as expected to fail) → the theorem tagged ``(*! refutes ID *)`` that proves
+    its negation."""
+    return dict(_registry_cached(_stamp())[1])
 
 
 def kernel_checked(claim_id: str, *, build: bool = True) -> KernelProof | None:
@@ -187,7 +234,16 @@ def kernel_checked(claim_id: str, *, build: bool = True) -> KernelProof | None:
     theorem's axioms read with ``Print Assumptions``; without ``coqc`` the result has ``build_ok=False``
     and says why in ``reason``.
     """
-    tg = registry().get(claim_id)
+    return _kernel(registry().get(claim_id), claim_id, build)
+
+
+def kernel_refuted(claim_id: str, *, build: bool = True) -> KernelProof | None:
+    """The kernel-checked refutation of ``claim_id`` (a theorem tagged ``(*! refutes ID *)`` proving the
+    claim's negation), or ``None``; built and checked as in :func:`kernel_checked`."""
+    return _kernel(refutations().get(claim_id), claim_id, build)
+
+
+def _kernel(tg: Tagged | None, claim_id: str, build: bool) -> KernelProof | None:
     if tg is None:
         return None
     base = {"claim_id": claim_id, "file": tg.file, "theorem": tg.theorem, "statement": tg.statement}
@@ -204,4 +260,4 @@ def kernel_checked(claim_id: str, *, build: bool = True) -> KernelProof | None:
 
 
 __all__ = ["ALLOWED_AXIOMS", "COQ_DIR", "KernelProof", "Tagged", "coq_files", "forbidden_words",
-           "kernel_checked", "parse_file", "registry"]
+           "kernel_checked", "kernel_refuted", "normalise_statement", "parse_file", "refutations", "registry"]

@@ -52,6 +52,12 @@ Ltac cb_match H :=
       transitivity a; [cb_eq | transitivity b; [exact H | cb_eq]] end
   end.
 Ltac cb_glue H := cb_feed H; cb_unfold H; cb_match H.
+(* a refutation: H (the theorem, its last conjunct a negation ~ P) against C (the registered statement,
+   assumed): P follows from C by the same side-by-side ring equalities; the denominators' side conditions
+   that field leaves are discharged from the box like the theorem's hypotheses *)
+Ltac cb_refute H C := cb_feed H; cb_unfold H;
+  repeat match type of H with _ /\ _ => destruct H as [_ H] end;
+  apply H; cb_match C; cb_side.
 """
 
 
@@ -115,11 +121,7 @@ def _bound(b) -> str | None:
     return None if b.is_infinite else to_coq(b)
 
 
-def instance_theorem(tag: Tagged, claim, name: str) -> str:
-    """Coq text of ``Theorem name : <the registered claim> . Proof. <from tag.theorem> Qed.``"""
-    if not tag.args:
-        raise ValueError(f"{tag.file}:{tag.theorem} has no '(*! args … *)' tag")
-    syms = claim_symbols(claim)
+def _hyps_goal(claim, syms) -> tuple[list[str], str]:
     hyps = []
     for s in syms:
         lo, hi = (claim.domain or {}).get(s, (None, None))
@@ -132,7 +134,33 @@ def instance_theorem(tag: Tagged, claim, name: str) -> str:
         elif hi is not None:
             hyps.append(f"{n} <= {hi}")
     hyps += [to_coq(a) for a in claim.assumptions or ()]
-    goal = to_coq(claim.statement)
+    return hyps, to_coq(claim.statement)
+
+
+def refutation_theorem(tag: Tagged, claim, name: str) -> str:
+    """Coq text of ``Theorem name : forall x…, box -> assumptions -> ~ (registered statement)``, proved from
+    the refuting theorem ``tag.theorem`` by instantiation and ``cb_refute`` (or the tag's bridge, which
+    may use the hypotheses ``Hgen`` and ``Hc``, the assumed registered statement): the claim is false at
+    every point of its registered box, so at any counterexample the engine reports."""
+    if not tag.args:
+        raise ValueError(f"{tag.file}:{tag.theorem} has no '(*! args … *)' tag")
+    syms = claim_symbols(claim)
+    hyps, goal = _hyps_goal(claim, syms)
+    binders = " ".join(coq_name(s) for s in syms)
+    body = " ->\n  ".join([f"({h})" for h in hyps] + [f"~ ({goal})"])
+    call = " ".join([tag.qualified, *coq_args(tag.args, syms)])
+    tactic = tag.bridge or "cb_refute Hgen Hc"
+    return (f"(* {claim.id} refuted by {tag.file}:{tag.theorem} *)\n"
+            f"Theorem {name} : forall {binders} : R,\n  {body}.\n"
+            f"Proof.\n  intros. intro Hc.\n  pose proof ({call}) as Hgen.\n  {tactic}.\nQed.\n")
+
+
+def instance_theorem(tag: Tagged, claim, name: str) -> str:
+    """Coq text of ``Theorem name : <the registered claim> . Proof. <from tag.theorem> Qed.``"""
+    if not tag.args:
+        raise ValueError(f"{tag.file}:{tag.theorem} has no '(*! args … *)' tag")
+    syms = claim_symbols(claim)
+    hyps, goal = _hyps_goal(claim, syms)
     binders = " ".join(coq_name(s) for s in syms)
     body = " ->\n  ".join([f"({h})" for h in hyps] + [goal])
     call = " ".join([tag.qualified, *coq_args(tag.args, syms)])
@@ -142,4 +170,4 @@ def instance_theorem(tag: Tagged, claim, name: str) -> str:
             f"Proof.\n  intros.\n  pose proof ({call}) as Hgen.\n  {tactic}.\nQed.\n")
 
 
-__all__ = ["GLUE", "claim_symbols", "coq_args", "header", "instance_theorem"]
+__all__ = ["GLUE", "claim_symbols", "coq_args", "header", "instance_theorem", "refutation_theorem"]

@@ -177,6 +177,7 @@ Qed.
 
 (*! claim CONC-HLEMMA/exponent-corrected *)
 (*! args s x a b *)
+(*! bridge cb_feed Hgen; cb_unfold Hgen; cb_match Hgen; cb_side *)
 Theorem hlemma_exponent_corrected (s x a b : R) : a < b ->
   s * x = s * (a * (b - x) / (- a + b) + b * (1 - (b - x) / (- a + b))).
 Proof. intro H. field. lra. Qed.
@@ -200,6 +201,7 @@ Proof. apply (continuity_of_derive _ _ c). auto_derive; [exact I | ring]. Qed.
    value = e^{φ(u)} with p = −a/(b − a), u = s(b − a); φ(0) = 0 (ERR-HLEMMA-PHI0),
    φ'(0) = 0, φ'' = ρ(1 − ρ) <= 1/4 and Taylor with φ''(v) (ERR-HLEMMA-TAYLOR). *)
 (*! claim CONC-HLEMMA CONC-HLEMMA/proof *)
+(*! noinstance a bound on the moment generating function under an abstract expectation functional L on continuous functions; CONC-HLEMMA is a procedure claim with no sympy instance registered *)
 Theorem hoeffding_lemma (L : (R -> R) -> R) (a b s : R) :
   a <= b ->
   (forall g h : R -> R, (forall x, continuity_pt g x) -> (forall x, continuity_pt h x) ->
@@ -344,6 +346,7 @@ Qed.
 Definition rpow (x p : R) : R := if Rlt_dec 0 x then Rpower x p else 0.
 
 (*! claim CONC-MARKOV CONC-MARKOV/proof *)
+(*! noinstance statement over an abstract expectation functional E on random variables Omega -> R; CONC-MARKOV is a procedure claim with no sympy instance registered *)
 Theorem markov {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : Omega -> R) (eps p : R) :
   (forall w, 0 <= X w) -> 0 < eps -> 0 < p ->
   E (fun w => ind_le eps (X w)) <= E (fun w => rpow (X w) p) / rpow eps p.
@@ -365,6 +368,7 @@ Qed.
 (* CONC-CHEBYSHEV and CONC-CHEBYSHEV/proof (002_3ec5ec57f55c1fdf.txt, 有用な確率不等式のまとめ > Chebyshev's
    inequality): P(|Z − E Z| >= ε) <= V[Z]/ε² with V[Z] = E[(Z − E Z)²], every ε > 0. *)
 (*! claim CONC-CHEBYSHEV CONC-CHEBYSHEV/proof *)
+(*! noinstance statement over an abstract expectation functional E and a random variable Z : Omega -> R; CONC-CHEBYSHEV is a procedure claim with no sympy instance registered *)
 Theorem chebyshev {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (Z : Omega -> R) (eps : R) : 0 < eps ->
   E (fun w => ind_le eps (Rabs (Z w - E Z))) <= E (fun w => (Z w - E Z) ^ 2) / eps ^ 2.
 Proof.
@@ -427,6 +431,7 @@ Qed.
    (ERR-HOEFFDING-SQUARE) and Z_i ∈ [a_i − E X_i, b_i − E X_i] (ERR-HOEFFDING-ZRANGE).
    Σ_i (b_i − a_i)² > 0 is needed for the right side to be defined.  Indices run 0..n−1. *)
 (*! claim CONC-HOEFFDING CONC-HOEFFDING/proof *)
+(*! noinstance n bounded random variables under an abstract expectation functional with a factorising moment generating function; CONC-HOEFFDING is a procedure claim with no sympy instance registered *)
 Theorem hoeffding {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (a b : nat -> R) (n : nat) (eps : R) :
   (forall i w, (i < n)%nat -> a i <= X i w <= b i) ->
   (forall s, E (fun w => rprod (fun i => exp (s * (X i w - E (X i)))) n) =
@@ -519,6 +524,7 @@ Definition ind_lt (x y : R) : R := if Rlt_dec x y then 1 else 0.
    P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, and so P(μ < μ̂_T + sqrt(α log t/(2T))) >= 1 − t^{−α}
    (>=, not the printed >: UCB1-CI/strict-as-printed).  From [hoeffding] applied to −X_i. *)
 (*! claim UCB1-CI/fixed-count UCB1-CI *)
+(*! noinstance T bounded samples under an abstract expectation functional (a tail probability of the sample mean); UCB1-CI is a procedure claim with no sympy instance registered *)
 Theorem ucb1_ci_fixed_count {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (mu alpha t : R) (T : nat) :
   (forall i w, (i < T)%nat -> 0 <= X i w <= 1) ->
   (forall i, (i < T)%nat -> E (X i) = mu) ->
@@ -613,6 +619,7 @@ Proof. unfold ind_le. destruct (Rle_dec x y); lra. Qed.
    P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}, μ̂_s = (1/s) Σ_{i<s} X_i: a union bound over
    s = 1..t of the fixed-count bound (ucb1_ci_fixed_count). *)
 (*! claim UCB1-CI/union-over-counts *)
+(*! noinstance a random count N : Omega -> nat and a union over s = 1..t under an abstract expectation functional; the claim is a procedure claim with no sympy instance registered *)
 Theorem ucb1_ci_union_over_counts {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (X : nat -> Omega -> R) (mu alpha : R)
     (t : nat) (N : Omega -> nat) :
   (forall i w, 0 <= X i w <= 1) -> (forall i, E (X i) = mu) ->
@@ -654,6 +661,7 @@ Definition b2r (b : bool) : R := if b then 1 else 0.
    pull events {a(t) = a} and any events G_t (= A_t ∩ B_t), rounds t = 0..n−1,
    E[T_a] = Σ_t P(a(t) = a, G_t) + Σ_t P(a(t) = a, G_t^c), T_a = Σ_t I{a(t) = a}. *)
 (*! claim UCB1-DECOMP/corrected *)
+(*! noinstance an identity between expectations of sums of boolean events (pull, good) under an abstract expectation functional; the claim is a procedure claim with no sympy instance registered *)
 Theorem ucb1_decomp_corrected {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (pull good : nat -> Omega -> bool) (n : nat) :
   E (fun w => rsum (fun t => b2r (pull t w)) n) =
   rsum (fun t => E (fun w => b2r (pull t w && good t w))) n +
@@ -729,6 +737,7 @@ Qed.
    X = E X almost surely; an abstract monotone E does not see "almost surely", so this case
    is stated as X = E X everywhere). *)
 (*! claim CONC-JENSEN CONC-JENSEN/proof *)
+(*! noinstance a convex function on an interval and an abstract expectation functional; CONC-JENSEN is a procedure claim with no sympy instance registered *)
 Theorem jensen {Omega : Type} {E : (Omega -> R) -> R} (HE : is_expectation E) (I : R -> Prop)
     (f : R -> R) (X : Omega -> R) :
   interval I -> convex_on I f -> (forall w, I (X w)) ->
@@ -777,7 +786,8 @@ Definition coin2 (i : nat) (w : bool) : R := if w then 2 else 0.
 (* ... is false: one fair X ∈ {0, 2} (n = 1, [a, b] = [0, 2]), ε = 1 gives
    P(X − 1 >= 1) = 1/2 > e^{−1} (the true bound, with the square, is e^{−1/2}).  A smaller
    instance than the catalogue's (X_i = 2·Bernoulli(1/2), n = 100, ε = 1/5).  This refutes
-   CONC-HOEFFDING-AS-PRINTED; it is not tagged as a proof of that claim. *)
+   CONC-HOEFFDING-AS-PRINTED; it is tagged as its refutation (refutes), not as a proof. *)
+(*! refutes CONC-HOEFFDING-AS-PRINTED *)
 Theorem hoeffding_as_printed_false : ~ hoeffding_as_printed.
 Proof.
   intro H.
@@ -805,7 +815,8 @@ Definition taylor_as_printed : Prop :=
   forall p u, 0 <= p <= 1 -> phi p u = phi p 0 + u * dphi p 0 + u ^ 2 / 2 * d2phi p 0.
 
 (* ... is false at p = 1/2, u = 2: φ(2) = log cosh 1 < 1/2 = the printed right side.
-   Refutes CONC-HLEMMA/taylor-as-printed; not tagged as a proof of it. *)
+   Refutes CONC-HLEMMA/taylor-as-printed; tagged as its refutation (refutes), not as a proof. *)
+(*! refutes CONC-HLEMMA/taylor-as-printed *)
 Theorem taylor_as_printed_false : ~ taylor_as_printed.
 Proof.
   intro H. specialize (H (1 / 2) 2 ltac:(lra)).

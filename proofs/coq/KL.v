@@ -352,6 +352,7 @@ Qed.
    T·D_KL(w‖q) <= g(t) is the level L = g(t)/T (T >= 1, g(t) >= 0); the edge w = 1
    (U = 1) is outside [w, 1) and is the catalogue's convention. *)
 (*! claim KL-MONO *)
+(*! noinstance the derivative (is_derive) of q |-> kl(w, q) and its strict monotonicity on [w, 1), not a sympy relation; KL-MONO is a procedure claim with no sympy instance registered *)
 Theorem kl_mono (w : R) : 0 <= w < 1 ->
   kl w w = 0 /\
   (forall q, 0 < q < 1 -> is_derive (kl w) q ((q - w) / (q * (1 - q)))) /\
@@ -447,6 +448,7 @@ Qed.
    of kl_pinsker above, which covers every p ∈ [0, 1], q ∈ (0, 1). *)
 (*! claim KL-PINSKER *)
 (*! args p q *)
+(*! bridge unfold kl in Hgen; replace (/ 10 ^ 6) with (1 / 1000000) in Hgen by (simpl; field); cb_feed Hgen; replace (p / q) with (p * (1 / (q ^ 1))) in Hgen by (field; lra); replace ((1 - p) / (1 - q)) with ((1 / ((1 + ((- 1) * q)) ^ 1)) * (1 + ((- 1) * p))) in Hgen by (field; lra); cb_match Hgen *)
 Theorem kl_pinsker_registered_box (p q : R) :
   / 10 ^ 6 <= p <= 1 - / 10 ^ 6 -> / 10 ^ 6 <= q <= 1 - / 10 ^ 6 ->
   kl p q >= 2 * (p - q) ^ 2.
@@ -499,6 +501,7 @@ Definition klucb_feasible (w T t q : R) : Prop :=
    the KL-UCB index U(w, T, t) = max{q ∈ [w, 1] : T·D_KL(w‖q) <= g(t)}, which exists by
    kl_mono — satisfies q <= w + sqrt(g(t)/(2T)). *)
 (*! claim KL-PINSKER/index *)
+(*! noinstance a bound on every q feasible for the KL-UCB index (the predicate klucb_feasible); KL-PINSKER/index is a procedure claim with no sympy instance registered *)
 Theorem klucb_index_le_pinsker_threshold (w T t q : R) :
   0 <= w <= 1 -> 1 <= T -> 1 <= t -> klucb_feasible w T t q ->
   q <= w + sqrt (klucb_threshold t / (2 * T)).

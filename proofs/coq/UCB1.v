@@ -92,6 +92,7 @@ Qed.
    empty sum).  The integral ∫_1^∞ x^{−α} dx = 1/(α − 1) itself is not formalised: the
    bound 1 + 1/(α − 1) = α/(α − 1) is proved directly by telescoping. *)
 (*! claim UCB1-SUM/all-alpha *)
+(*! noinstance every partial sum psum alpha T of a series indexed by a natural T; UCB1-SUM/all-alpha is a procedure claim with no sympy instance registered *)
 Theorem ucb1_sum_all_alpha (alpha : R) (T : nat) : 1 < alpha ->
   psum alpha T <= alpha / (alpha - 1).
 Proof.
@@ -117,6 +118,7 @@ Qed.
    and twice its sum (the union bound's 2 Σ_t t^{−α}) is at most 2α/(α − 1); so is
    twice every partial sum. *)
 (*! claim UCB1-SUM *)
+(*! noinstance the partial sums of a series and its limit (Un_cv); UCB1-SUM is a procedure claim with no sympy instance registered *)
 Theorem ucb1_sum (alpha : R) : 1 < alpha ->
   (forall T, 2 * psum alpha T <= 2 * alpha / (alpha - 1)) /\
   exists l, Un_cv (psum alpha) l /\ 2 * l <= 2 * alpha / (alpha - 1).
@@ -143,6 +145,7 @@ Qed.
    整理すると"): with Δ_a = μ_1 − μ_a > 0, T > 0, t > 1 and α > 0,
    μ_1 <= μ_a + sqrt(2α log t/T)  ⇔  T <= 2αΔ_a^{−2} log t. *)
 (*! claim UCB1-COUNT-AS-PRINTED/corrected *)
+(*! noinstance an equivalence (<->) the printer cannot print; the claim is a procedure claim with no sympy statement (its engine form, UCB1-COUNT-AS-PRINTED/corrected[engine], is proved by ucb1_count_corrected_engine) *)
 Theorem ucb1_count_corrected (mu1 mua alpha T t : R) :
   0 < alpha -> 0 < T -> 1 < t -> 0 < mu1 - mua ->
   (mu1 <= mua + sqrt (2 * alpha * ln t / T) <-> T <= 2 * alpha * ln t / (mu1 - mua) ^ 2).
@@ -173,6 +176,7 @@ Qed.
    T ∈ [1, 1000], L ∈ [1/100, 20] is a special case). *)
 (*! claim UCB1-COUNT-AS-PRINTED/corrected[engine] *)
 (*! args alpha Delta T L *)
+(*! bridge cb_feed Hgen; cb_unfold Hgen; cb_match Hgen; cb_side *)
 Theorem ucb1_count_corrected_engine (alpha Delta T L : R) : 0 < Delta ->
   Delta ^ 2 * T <= 2 * L * alpha -> T <= 2 * L * alpha / Delta ^ 2.
 Proof.
@@ -189,7 +193,8 @@ Definition ucb1_count_as_printed : Prop :=
 
 (* ... is false: α = 2, Δ = 1/2 (μ_1 = 1, μ_a = 1/2), t = 3, T = 10, the catalogue's
    counterexample.  This refutes UCB1-COUNT-AS-PRINTED (expected false in the catalogue);
-   it is not tagged as a proof of that claim. *)
+   it is tagged as its refutation (refutes), not as a proof. *)
+(*! refutes UCB1-COUNT-AS-PRINTED *)
 Theorem ucb1_count_as_printed_false : ~ ucb1_count_as_printed.
 Proof.
   intro H.
@@ -237,7 +242,7 @@ Qed.
    2 sqrt(α L/(2T)) = sqrt(2α L/T) for every T > 0 (α, L arbitrary; the registered box
    α ∈ [1/10, 10], L ∈ [0, 20], T ∈ [1, 1000] is a special case). *)
 (*! claim UCB1-CHAIN/radius-doubling *)
-(*! args alpha L T *)
+(*! noinstance the registered sympy statement is a tautology: sympy evaluates sqrt(alpha*L/(2*T)) to sqrt(2)*sqrt(L*alpha/T)/2 when the claim is built, so both sides of UCB1-CHAIN/radius-doubling print as sqrt(2)*sqrt(L*alpha/T) and an instance goal would follow by reflexivity, not from this theorem *)
 Theorem ucb1_radius_doubling (alpha L T : R) : 0 < T ->
   2 * sqrt (alpha * L / (2 * T)) = sqrt (2 * alpha * L / T).
 Proof.
@@ -262,6 +267,7 @@ Qed.
    kept): for every list of gaps Δ_a > 0 (any number of suboptimal arms) and α ≠ 1,
    Σ_a Δ_a (2αΔ_a^{−2} log T + 2α/(α − 1)) = 2 Σ_a (α log T/Δ_a + αΔ_a/(α − 1)). *)
 (*! claim UCB1-BOUND/corrected *)
+(*! noinstance a sum over a list of gaps of any length (sum_list over deltas); UCB1-BOUND/corrected is a procedure claim with no sympy instance registered *)
 Theorem ucb1_bound_corrected (alpha logT : R) (deltas : list R) :
   alpha <> 1 -> List.Forall (fun d => 0 < d) deltas ->
   sum_list (fun d => d * (2 * alpha * / d ^ 2 * logT + 2 * alpha / (alpha - 1))) deltas =
@@ -274,7 +280,9 @@ Qed.
 (* UCB1-BOUND/as-printed-derivation (expected false): the bound the steps give exceeds the
    printed 2 Σ_a (log T/Δ_a + αΔ_a/(α − 1)) by 2(α − 1) log T Σ_a 1/Δ_a > 0 (α > 1, T > 1);
    shown here per arm.  This refutes the claim (and its one-arm engine form
-   UCB1-BOUND/as-printed-derivation[engine]); it is not tagged as a proof of them. *)
+   UCB1-BOUND/as-printed-derivation[engine]); it is tagged as their refutation (refutes), not as a proof. *)
+(*! refutes UCB1-BOUND/as-printed-derivation UCB1-BOUND/as-printed-derivation[engine] *)
+(*! args alpha L Delta *)
 Theorem ucb1_bound_printed_below_derived (alpha L Delta : R) :
   1 < alpha -> 0 < L -> 0 < Delta ->
   2 * (alpha * L / Delta + alpha * Delta / (alpha - 1)) -
@@ -293,7 +301,9 @@ Qed.
 
 (* UCB1-SUM/no-alpha-condition (expected false): the t = 1 term alone, 2 <= 2α/(α − 1),
    fails for every α ∈ (0, 1) (the registered box α ∈ [1/10, 9/10]): the source never
-   states α > 1.  Refutation, not tagged as a proof. *)
+   states α > 1.  Tagged as its refutation (refutes), not as a proof. *)
+(*! refutes UCB1-SUM/no-alpha-condition *)
+(*! args alpha *)
 Theorem ucb1_sum_needs_alpha_gt_1 (alpha : R) : 0 < alpha < 1 ->
   ~ (2 <= 2 * alpha / (alpha - 1)).
 Proof.
@@ -332,6 +342,7 @@ Qed.
    the rounds with a(t) = a and T_{a,t−1} <= L number at most floor(L) + 1 — stated for every
    natural m with L < m + 1, of which m = floor(L) is one. *)
 (*! claim UCB1-INDEX/count-plus-one *)
+(*! noinstance a count of rounds (nrounds, a natural number) of a boolean pull sequence; UCB1-INDEX/count-plus-one is a procedure claim with no sympy instance registered *)
 Theorem ucb1_count_plus_one (pull : nat -> bool) (L : R) (m n : nat) :
   0 <= L -> L < INR m + 1 -> (nrounds pull L n <= m + 1)%nat.
 Proof. intros _ HL. destruct (nrounds_inv pull L m n HL). lia. Qed.

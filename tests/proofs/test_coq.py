@@ -1,12 +1,19 @@
 """The Coq proofs (proofs/coq/*.v): kernel-checked, no axioms beyond the standard reals, and each tagged
 theorem's statement tied to the registered sympy claim it proves (statement faithfulness).
 
+Every file is compiled once (the cached build of clickbound.proofs.build), whoever wrote it: the
+combinatorial files (Cascade.v, DCM.v, Depth.v) and the analytic ones (KL.v: KL-MONO and KL-PINSKER of the
+lecture notes' KL-UCB section; Concentration.v: Hoeffding's lemma and inequality, Markov, Chebyshev,
+Jensen, UCB1-CI; UCB1.v: the UCB1 proof steps of the counterfactual source).  Theorems tagged
+``(*! refutes ID *)`` prove the negation of claims the catalogue expects to fail (kernel_refuted).
+
 Needs ``coqc`` (Debian: coq libcoq-interval libcoq-coquelicot); without it the checks that compile are
 skipped with that reason, never silently.  The build is cached by file hashes (clickbound.proofs.build),
 so it runs once per set of sources.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import shutil
 
@@ -20,11 +27,14 @@ from clickbound.proofs import (
     coq_files,
     forbidden_words,
     kernel_checked,
+    kernel_refuted,
+    normalise_statement,
     parse_file,
+    refutations,
     registry,
 )
 from clickbound.proofs import build as B
-from clickbound.proofs.faithful import header, instance_theorem
+from clickbound.proofs.faithful import header, instance_theorem, refutation_theorem
 from clickbound.proofs.to_coq import to_coq
 
 SKIP_REASON = ("coqc not found: skipped the Coq build, Print Assumptions and statement-faithfulness checks of "
@@ -48,15 +58,21 @@ def _general_of(cid: str) -> str | None:
 
 
 def _instances():
-    """(claim ID, tagged theorem) for every tagged claim that has a registered sympy statement."""
+    """(claim ID, tagged theorem) for every tagged claim that has a registered sympy statement, unless the
+    theorem states why no instance goal is generated (``(*! noinstance … *)``)."""
     reg = registry()
-    return [(cid, tg) for cid, tg in reg.items() if isinstance(get(cid), Claim)]
+    return [(cid, tg) for cid, tg in reg.items() if isinstance(get(cid), Claim) and not tg.noinstance]
+
+
+def _refuted_instances():
+    """(claim ID, refuting theorem) for every refuted claim that has a registered sympy statement."""
+    return [(cid, tg) for cid, tg in refutations().items() if isinstance(get(cid), Claim)]
 
 
 # ------------------------------------------------------------------ no coqc needed
 def test_every_coq_file_is_free_of_admitted_and_axioms():
     files = coq_files()
-    assert {p.stem for p in files} >= {"Cascade", "DCM", "Depth"}
+    assert {p.stem for p in files} >= {"Cascade", "DCM", "Depth", "KL", "Concentration", "UCB1"}
     bad = [w for p in files for w in forbidden_words(p)]
     assert not bad, bad
 
@@ -74,6 +90,22 @@ def test_tags_name_registered_true_claims():
         claim = get(cid)  # KeyError for a tag naming no registered claim
         assert claim.expected is True, f"{cid} is expected false but tagged as proved by {tg.theorem}"
         assert tg.statement.startswith("forall"), tg
+    # the analytic files' headline results are among them
+    for cid in ("KL-MONO", "KL-PINSKER", "KL-PINSKER/index", "CONC-HLEMMA", "CONC-HOEFFDING", "CONC-MARKOV",
+                "CONC-CHEBYSHEV", "CONC-JENSEN", "UCB1-CI", "UCB1-SUM"):
+        assert cid in reg, f"{cid} has no tagged theorem"
+
+
+def test_refutations_name_registered_false_claims_and_state_a_negation():
+    ref = refutations()
+    assert len(ref) >= 6
+    assert not set(ref) & set(registry()), "a claim tagged both as proved and as refuted"
+    for cid, tg in ref.items():
+        assert get(cid).expected is False, f"{cid} is not expected to fail but {tg.theorem} refutes it"
+        # '~ as_printed' (the printed statement as a Coq definition) or '…, ~ (printed relation)'
+        assert tg.statement.startswith("~ ") or "~ (" in tg.statement, tg
+    assert ref["UCB1-SUM/no-alpha-condition"].theorem == "ucb1_sum_needs_alpha_gt_1"
+    assert ref["CONC-HOEFFDING-AS-PRINTED"].statement == "~ hoeffding_as_printed"
 
 
 def test_tag_parser_reads_statement_and_rejects_a_dangling_tag(tmp_path):
@@ -85,6 +117,16 @@ def test_tag_parser_reads_statement_and_rejects_a_dangling_tag(tmp_path):
                                                                 "forall x : list R, x = x")
     p.write_text("(*! claim A-1 *)\nDefinition d := 1.\n")
     with pytest.raises(ValueError, match="Theorem"):
+        parse_file(p)
+    # binders before the colon are recorded in the forall form; a refutes tag needs no claim tag
+    p.write_text("(*! refutes B-1 *)\nLemma u {A : Type} (x y : R)\n  : x < y -> ~ (y < x).\nProof.\nlra. Qed.\n")
+    (tg,) = parse_file(p)
+    assert (tg.claims, tg.refutes, tg.statement) == ((), ("B-1",), "forall {A : Type} (x y : R), x < y -> ~ (y < x)")
+    assert normalise_statement(": forall n : nat, (n <= n)%nat") == "forall n : nat, (n <= n)%nat"
+    assert normalise_statement("(f : R -> R) (H : forall x : R, f x = 0) : f 0 = 0") == \
+        "forall (f : R -> R) (H : forall x : R, f x = 0), f 0 = 0"
+    p.write_text("(*! noinstance why *)\nTheorem t : True.\nProof.\nexact I. Qed.\n")
+    with pytest.raises(ValueError, match="claim"):
         parse_file(p)
 
 
@@ -130,13 +172,19 @@ def test_build_compiles_every_file_out_of_tree(built):
 
 
 def test_print_assumptions_lists_only_the_standard_real_axioms(built):
-    reg = registry()
-    names = sorted({tg.qualified for tg in reg.values()})
+    """For every theorem tagged as a proof or a refutation, in every file."""
+    tags = [*registry().values(), *refutations().values()]
+    names = sorted({tg.qualified for tg in tags})
+    assert {n.split(".")[1] for n in names} == {p.stem for p in coq_files()}
     ax = B.assumptions(built, names)
     unread = [n for n in names if ax[n] is None]
     assert not unread, f"Print Assumptions output not read for {unread}"
     extra = {n: sorted(set(ax[n]) - ALLOWED_AXIOMS) for n in names if set(ax[n]) - ALLOWED_AXIOMS}
     assert not extra, extra
+    # the output was read, not skipped: the proofs through real analysis do list the reals' axioms
+    for tg in tags:
+        if tg.module in ("KL", "Concentration", "UCB1"):
+            assert "ClassicalDedekindReals.sig_forall_dec" in ax[tg.qualified], tg.qualified
 
 
 def test_kernel_checked_api(built):
@@ -145,6 +193,9 @@ def test_kernel_checked_api(built):
     assert kp.vouched_by == "kernel: coq proofs/coq/DCM.v:dcm_lemma2"
     assert "(1 - p) ^ (length x - 1)" in kp.statement
     assert kernel_checked("DCM-T3/Tn-vs-shown") is None
+    kr = kernel_refuted("UCB1-SUM/no-alpha-condition")
+    assert kr is not None and kr.ok and kr.theorem == "ucb1_sum_needs_alpha_gt_1" and kr.file == "proofs/coq/UCB1.v"
+    assert kernel_refuted("UCB1-SUM") is None and kernel_checked("UCB1-SUM/no-alpha-condition") is None
 
 
 @pytest.mark.slow
@@ -171,7 +222,10 @@ def test_faithfulness_check_rejects_the_registered_mutants(built):
     assert len(mutants) >= 15
     # and claims handed to the wrong theorem (a Coq statement that drifted to another lemma's)
     mutants += [(get("DCM-L1[K=2]"), reg["DCM-TEL"]), (get("DCM-TEL[K=2]"), reg["DCM-L1"]),
-                (get("DCM-L4[K=2]"), reg["DCM-L1"])]
+                (get("DCM-L4[K=2]"), reg["DCM-L1"]),
+                # the as-printed forms against the corrected theorems (their own bridges)
+                (get("CONC-HLEMMA/exponent-as-printed"), reg["CONC-HLEMMA/exponent-corrected"]),
+                (get("UCB1-COUNT-AS-PRINTED[engine]"), reg["UCB1-COUNT-AS-PRINTED/corrected[engine]"])]
     parts, skipped = [header()], []
     for i, (c, tg) in enumerate(mutants):
         try:
@@ -180,7 +234,33 @@ def test_faithfulness_check_rejects_the_registered_mutants(built):
             skipped.append(f"{c.id}: {e}")
             continue
         head, proof = thm.split("Proof.\n")
-        parts.append(head + "Proof.\n" + proof.replace("  cb_glue Hgen.\nQed.", "  Fail cb_glue Hgen.\nAbort."))
+        tactic = tg.bridge or "cb_glue Hgen"
+        assert f"  {tactic}.\nQed." in proof
+        parts.append(head + "Proof.\n" + proof.replace(f"  {tactic}.\nQed.", f"  Fail {tactic}.\nAbort."))
     assert len(parts) - 1 >= 18, skipped
     ok, out, _ = B.compile_extra(built, "Mutants", "\n".join(parts))
+    assert ok, out
+
+
+@pytest.mark.slow
+def test_registered_false_sympy_claims_are_refuted_from_the_refuting_theorems(built):
+    """Each refuted sympy claim, printed from its registered statement and box, is false at every point of
+    its (non-empty) box — so at any counterexample — by instantiating the refuting theorem (each side
+    ring-equal to the theorem's); the same glue must fail on the claim with its relation reversed (a
+    statement that holds on the box)."""
+    inst = _refuted_instances()
+    assert {cid for cid, _ in inst} >= {"UCB1-SUM/no-alpha-condition", "UCB1-BOUND/as-printed-derivation[engine]"}
+    parts = [header()]
+    flip = {sp.LessThan: sp.GreaterThan, sp.GreaterThan: sp.LessThan, sp.StrictLessThan: sp.StrictGreaterThan,
+            sp.StrictGreaterThan: sp.StrictLessThan}
+    for i, (cid, tg) in enumerate(inst):
+        c = get(cid)
+        assert all(sp.sympify(lo) <= sp.sympify(hi) for lo, hi in c.domain.values()), f"{cid}: empty box"
+        parts.append(refutation_theorem(tg, c, f"refuted_{i}"))
+        st = c.statement
+        rev = dataclasses.replace(c, statement=flip[type(st)](st.lhs, st.rhs))
+        head, proof = refutation_theorem(tg, rev, f"reversed_{i}").split("Proof.\n")
+        tactic = tg.bridge or "cb_refute Hgen Hc"
+        parts.append(head + "Proof.\n" + proof.replace(f"  {tactic}.\nQed.", f"  Fail {tactic}.\nAbort."))
+    ok, out, _ = B.compile_extra(built, "Refuted", "\n".join(parts))
     assert ok, out
