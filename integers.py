@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import itertools
 import time
-from dataclasses import dataclass
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sympy as sp

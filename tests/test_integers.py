@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import sympy as sp
 
-from clickbound.integers import IntegerClaim, Induction, decide
+from clickbound.integers import Induction, IntegerClaim, decide
 
 K, p, D, x = sp.symbols("K p Delta x")
 PBOX = {p: (sp.Rational(1, 100), sp.Rational(99, 100))}
