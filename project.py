@@ -90,6 +90,14 @@ class Project:
         mod = self.modules.get("bounds")
         return list(getattr(mod, "COMPARISONS", []) if mod is not None else [])
 
+    def policies(self) -> dict:
+        """The policy classes ``policies.py`` registered (name -> class)."""
+        from clickbound.sim.policies.registry import policies
+
+        self.load()
+        mod = self.modules.get("policies")
+        return {} if mod is None else {n: c for n, c in policies().items() if c.__module__ == mod.__name__}
+
     def ledger_file(self) -> Path:
         return self.path("ledger", "ledger.toml")
 
@@ -139,3 +147,27 @@ def resolve(path=None, *, search_cwd: bool = True) -> Project | None:
 def default_out_dir(project: Project | None) -> Path:
     """Where a command writes: the project's ``out/``, or ``./out/`` — never into the installed package."""
     return project.out_dir if project is not None else Path.cwd() / "out"
+
+
+def check_kernels(project: Project, n: int = 500, seed: int = 0) -> list[str]:
+    """For every project policy that gives a numba kernel: the kernel and the Python class make the same
+    choices every round (:func:`clickbound.sim.testing.assert_paths_agree`) on a small instance of each
+    model it accepts; the names checked.  An ``AssertionError`` says where they first differ."""
+    from clickbound.sim import envs
+    from clickbound.sim.policies.registry import has_kernel
+    from clickbound.sim.testing import assert_paths_agree
+
+    small = {"cascade": lambda: envs.Cascade(w=[0.6, 0.4, 0.3, 0.1]),
+             "dcm": lambda: envs.DCM(w=[0.6, 0.4, 0.3, 0.1], v=[0.7, 0.4]),
+             "pbm": lambda: envs.PBM(theta=[0.6, 0.4, 0.3, 0.1], kappa=[1.0, 0.5]),
+             "depth": lambda: envs.Depth(theta=[0.6, 0.4, 0.3, 0.1], P=[1.0, 0.6])}
+    done = []
+    for name, cls in project.policies().items():
+        if not has_kernel(cls):
+            continue
+        for model in cls.models:
+            if model in small:
+                env = small[model]()
+                assert_paths_agree(env, name, K=None if model != "cascade" else 2, n=n, runs=1, seed=seed)
+        done.append(name)
+    return done

@@ -21,6 +21,7 @@ COMMANDS = {
     "report": ("clickbound.report.cmd_report", "compute and render the bound-vs-empirical report"),
     "violations": ("clickbound.report.cmd_violations",
                    "search every bound for an instance where it fails; confirm and record (issue 13b)"),
+    "init": ("clickbound.report.cmd_init", "scaffold a project folder for a paper of your own (claims, bounds, ledger)"),
 }
 
 

@@ -5,6 +5,7 @@ import json
 import sys
 
 from clickbound.report.claims_table import decide_catalogue, render_text
+from clickbound.report.project_args import add_project_argument, project_of
 
 
 def add_arguments(p):
@@ -14,9 +15,15 @@ def add_arguments(p):
                    help="only claims whose id contains this text (e.g. DCM-L2)")
     p.add_argument("--json", action="store_true", help="print verdicts as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_project_argument(p)
 
 
 def run(args) -> int:
+    project = project_of(args)
+    if project is not None:  # the project's own claims (clickbound.report.project)
+        from clickbound.report.project import run_claims
+
+        return run_claims(args, project)
     verdicts = decide_catalogue(budget_s=args.budget, id_filter=args.filter,
                                 progress=not args.no_progress and not args.json)
     if args.json:

@@ -12,6 +12,7 @@ import json
 import sys
 
 from clickbound.lemmas import ledger
+from clickbound.report.project_args import add_project_argument, project_of
 
 
 def add_arguments(p):
@@ -20,9 +21,15 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print the entries as JSON")
     p.add_argument("--uncovered", action="store_true", help="list displayed items no entry covers")
     p.add_argument("--seeds", metavar="DIR", help="folder holding the source texts (default: the copy shipped with the package)")
+    add_project_argument(p)
 
 
 def run(args) -> int:
+    project = project_of(args)
+    if project is not None:  # the project's ledger.toml over its paper.txt (clickbound.report.project)
+        from clickbound.report.project import run_ledger
+
+        return run_ledger(args, project)
     if args.json:
         json.dump([e.as_dict() for e in ledger.entries(args.source)], sys.stdout, indent=1, ensure_ascii=False)
         print()

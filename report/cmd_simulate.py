@@ -17,6 +17,8 @@ import sys
 
 import numpy as np
 
+from clickbound.report.project_args import add_project_argument, project_of
+
 #: model -> (item parameter, position parameter)
 _PARAMS = {"cascade": ("w", None), "dcm": ("w", "v"), "pbm": ("theta", "kappa"), "depth": ("theta", "P"),
            "dueling": ("w", None)}
@@ -51,6 +53,7 @@ def add_arguments(p):
     p.add_argument("--out", metavar="FILE", help="write the results: .json (summary) or .npz (all arrays)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_project_argument(p)
 
 
 def _single_job(args):
@@ -91,6 +94,8 @@ def summary(result) -> dict:
 
 def run(args) -> int:
     from clickbound.sim.runner import load_grid, run_grid
+
+    project_of(args)  # a project's policies.py registers its policies before the jobs name them
 
     jobs = load_grid(args.grid) if args.grid else _single_job(args)
     grid = run_grid(jobs, args.cache, workers=args.workers, scheduler=args.scheduler,
