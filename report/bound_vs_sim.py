@@ -71,8 +71,9 @@ def target(name: str, bound_fn: Callable, policy: str, env_family, *, kind: str 
         if "L" not in fixed:
             fixed["L"] = len(fixed["w"])
         sample, move = (lambda rng: dict(fixed)), (lambda inst, rng: None)
-    if move is None:
-        move = lambda inst, rng: None  # noqa: E731 - no local moves: the grid sample only
+    if move is None:  # no local moves: the grid sample only
+        def move(inst, rng):
+            return None
     return sv.Target(name, name, policy, model, kind, sample, move, _as_bound(name, kind, bound_fn),
                      about=about or f"{policy} on the {model} model")
 

@@ -169,6 +169,16 @@ def _figure(c: dict, path: Path) -> None:
     plt.close(fig)
 
 
+def score_words(c: dict) -> str:
+    """What the tightness score of :func:`clickbound.sim.violations.score` is, for this comparison's kind."""
+    if c["kind"] == "lower":
+        return f"regret slope on log n / the bound's coefficient = {c['score']:.3g} (below 1: beaten)"
+    if c["asymptotic"]:
+        return (f"min(known part / R(n), bound slope / regret slope) = {c['score']:.3g} "
+                "(below 1: passed; the bound's unknown constants are omitted)")
+    return f"smallest bound / mean regret over the checkpoints n ≥ 100 = {c['score']:.3g} (below 1: passed)"
+
+
 def render(res: dict, out: Path) -> dict:
     """``report.md``, ``index.html`` (self-contained but for the PNG figures) and ``figures/`` in ``out``."""
     out.mkdir(parents=True, exist_ok=True)
@@ -195,17 +205,17 @@ def render(res: dict, out: Path) -> dict:
         name = f"comparison_{i}.png"
         _figure(c, figs / name)
         md += [f"### {c['title']}", "",
-               f"**{c['status']}** — {c['test']} at level {c['level']}; {c['power_text']}. "
-               f"Instance {c['instance']}, n = {c['n']:,}, {c['runs']} runs, seed {c['seed']}; "
-               f"bound / mean regret ≥ {c['score']:.3g} over the checkpoints.", "",
+               (f"**{c['status']}** — {c['test']} at level {c['level']}; {c['power_text']}. "
+                f"Instance {c['instance']}, n = {c['n']:,}, {c['runs']} runs, seed {c['seed']}; "
+                f"{score_words(c)}."), "",
                f"![{c['title']}](figures/{name})", ""]
     if res.get("violations"):
         md += ["## Violation search", "", "| target | verdict | closest score | instance |", "|---|---|---|---|"]
         for name, t in res["violations"]["targets"].items():
             md.append(f"| {name} | {t['verdict']} | {t['closest']['score']} | {t['closest']['instance']} |")
         md.append("")
-    md += ["", f"Budget {res['meta']['budget_s']} s per claim; computed in {res['meta']['wall_s']:.1f} s "
-           f"({res['meta']['written_utc']})."]
+    md += ["", (f"Budget {res['meta']['budget_s']} s per claim; computed in {res['meta']['wall_s']:.1f} s "
+                f"({res['meta']['written_utc']}).")]
     text = "\n".join(md) + "\n"
     (out / "report.md").write_text(text, encoding="utf-8")
     (out / "results.json").write_text(json.dumps(res, indent=1, ensure_ascii=False, allow_nan=False))

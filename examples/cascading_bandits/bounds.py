@@ -36,10 +36,11 @@ TARGETS = [
 _W = {"w": [0.5, 0.4, 0.3, 0.2, 0.1], "K": 2}
 _B = sv._blb(4, 2, 0.3, 0.15, 1.0, "cascade")  # B_LB(L = 4, K = 2, p = 0.3, Δ = 0.15)
 COMPARISONS = [
-    dict(title="Theorem 2 against CascadeUCB1", name="Theorem 2", bound_fn=theorem2, policy="CascadeUCB1",
-         env_family="cascade", instance=_W, n=5000, runs=4, seed=1),
-    dict(title="Theorem 3 against CascadeKL-UCB", name="Theorem 3", bound_fn=theorem3, policy="CascadeKL-UCB",
-         env_family="cascade", instance=_W, n=5000, runs=4, seed=1),
-    dict(title="Theorem 4 against CascadeKL-UCB on B_LB(4, 2, 0.3, 0.15)", name="Theorem 4", bound_fn=theorem4,
-         policy="CascadeKL-UCB", env_family="cascade", instance=_B, kind="lower", n=5000, runs=4, seed=1),
+    {"title": "Theorem 2 against CascadeUCB1", "name": "Theorem 2", "bound_fn": theorem2, "policy": "CascadeUCB1",
+     "env_family": "cascade", "instance": _W, "n": 5000, "runs": 4, "seed": 1},
+    {"title": "Theorem 3 against CascadeKL-UCB", "name": "Theorem 3", "bound_fn": theorem3,
+     "policy": "CascadeKL-UCB", "env_family": "cascade", "instance": _W, "n": 5000, "runs": 4, "seed": 1},
+    {"title": "Theorem 4 against CascadeKL-UCB on B_LB(4, 2, 0.3, 0.15)", "name": "Theorem 4",
+     "bound_fn": theorem4, "policy": "CascadeKL-UCB", "env_family": "cascade", "instance": _B, "kind": "lower",
+     "n": 5000, "runs": 4, "seed": 1},
 ]
