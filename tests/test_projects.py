@@ -106,3 +106,27 @@ def test_init_refuses_to_overwrite(tmp_path):
     r = subprocess.run([sys.executable, "-m", "clickbound.report.cli", "init", str(tmp_path / "z")],
                        capture_output=True, text=True, check=False)
     assert r.returncode == 2 and "already holds a project" in r.stderr
+
+
+def test_a_project_kernel_is_checked_against_its_class(tmp_path):
+    """check_kernels runs assert_paths_agree for a project policy that gives a kernel (here CascadeUCB1's,
+    inherited) and skips the plain Python ones; a kernel that disagrees is an AssertionError."""
+    proj = tmp_path / "k"
+    cb("init", str(proj), cwd=tmp_path)
+    (proj / "policies.py").write_text(
+        (proj / "policies.py").read_text()
+        + "\n\n@sim.register_policy('MyUCB1', models=('cascade',), python_only=True)\n"
+          "class MyUCB1(sim.get_policy('CascadeUCB1')):\n    pass\n\n\n"
+          "@sim.register_policy('Drifting', models=('cascade',), python_only=True)\n"
+          "class Drifting(sim.get_policy('CascadeUCB1')):\n"
+          "    def select(self, t):  # the class no longer does what its (inherited) kernel does\n"
+          "        return np.arange(self.K)\n")
+    code = ("from clickbound.project import open_project, check_kernels\n"
+            "import sys\n"
+            f"p = open_project({str(proj)!r}).load()\n"
+            "try:\n    check_kernels(p, n=300)\nexcept AssertionError as e:\n    print('DISAGREE', str(e)[:60])\n"
+            "print(sorted(p.policies()))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, check=False)
+    assert r.returncode == 0, r.stderr
+    assert "DISAGREE Drifting" in r.stdout
+    assert "['Drifting', 'MyEpsGreedy', 'MyUCB1']" in r.stdout
