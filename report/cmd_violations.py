@@ -77,8 +77,8 @@ def add_arguments(p):
     p.add_argument("--out", default=None, metavar="FILE.json",
                    help="where to write the record (default out/violations.json of the project, else ./out/)")
     p.add_argument("--cache", default=None, metavar="DIR",
-                   help="sim runner cache for the confirmation runs (default out/cache beside the record; "
-                        "'' disables)")
+                   help="sim runner cache for the confirmation runs (default out/cache of the project, else "
+                        "./out/cache; '' disables)")
     p.add_argument("--merge", default=None, metavar="FILE.json",
                    help="start from the record FILE: keep its other targets (update only the ones searched); "
                         "their violating instances are tried as suspects")
@@ -318,7 +318,10 @@ def run(args) -> int:
         if not targets:
             raise ValueError(f"project {project.name!r} defines no TARGETS in bounds.py")
     out, base, what = output_plan(args, project)
-    cache = (Path(args.cache) if args.cache else None) if args.cache is not None else out.parent / "cache"
+    from clickbound.project import default_out_dir
+
+    # the runner's cache goes beside the outputs (the project's out/, or ./out/), never into the package
+    cache = (Path(args.cache) if args.cache else None) if args.cache is not None else default_out_dir(project) / "cache"
     old = json.loads(base.read_text()) if base is not None else None
     previous = old["targets"] if old is not None else None
     rec = build(args.profile, args.seed, args.only, cache,
