@@ -16,7 +16,8 @@ Two input forms, one result (:func:`claim_from_text`, a :class:`clickbound.lemma
   the choice.  Before parsing, common notation is normalised: ``D(p\\|q)``, ``D_{KL}(p\\|q)``,
   ``\\mathrm{kl}(p,q)``, ``\\operatorname{KL}(p, q)`` → the Bernoulli KL divergence
   (:func:`clickbound.bounds.kl.kl_sym`, the project's one KL), ``\\geqslant``/``\\leqslant``,
-  spacing commands and ``\\left``/``\\right`` dropped; ``\\pi`` is π; ``x_{1}`` is the symbol ``x_1``.
+  spacing commands and ``\\left``/``\\right`` dropped; ``\\pi`` is π; ``x_{1}`` is the symbol ``x_1``;
+  ``x(1-x)`` is a product when ``x`` is a variable of the formula (else ``f(x)`` is an unknown function).
 
 ``--where "p in [1/100, 99/100], q in [1/100, 99/100], K in 1..6"`` gives each symbol a closed
 box (``[lo, hi]``) or an integer range (``lo..hi``); ``--assume "p <= q"`` adds relational
@@ -188,9 +189,13 @@ def _resolve_latex(expr, text: str):
     """Map the parser's undefined functions to :data:`FUNCTIONS`, ``pi`` to π, ``x_{1}`` to ``x_1``."""
     expr = expr.doit()  # log(x, E) -> log(x)
     rep = {}
+    names = {s.name for s in expr.free_symbols}
     for f in expr.atoms(AppliedUndef):
         name = f.func.__name__
         if name not in FUNCTIONS:
+            # ``x(1-x)``: the parser reads a function call; a paper means x·(1−x) when x is a variable there
+            if name in names and len(f.args) == 1:
+                rep[f] = sp.Symbol(name) * f.args[0]
             continue
         if name in _ARITY and len(f.args) != _ARITY[name]:
             raise ValueError(f"{name} takes {_ARITY[name]} arguments in {text!r}, got {len(f.args)}")

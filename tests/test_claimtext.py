@@ -32,6 +32,8 @@ def test_where_assume_and_integer_ranges():
     ic = ct.claim_from_text("k", expr="(1-p)^(K-1) <= 1", where="p in [0, 1], K in 1..6")
     assert {str(k): v for k, v in ic.integers.items()} == {"K": (1, 6)}
     assert ct.parse_latex_relation(r"\frac{\pi^2}{3} L \le 4 L").lhs.has(sp.pi)  # \pi is the number
+    x = sp.Symbol("x")
+    assert ct.parse_latex_relation(r"x(1-x) \leq 0.25") == sp.Le(x * (1 - x), sp.Rational(1, 4))  # a product
 
 
 @pytest.mark.parametrize("kw, message", [
