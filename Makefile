@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: test test-fast report bench notebooks screenshot clean venv
+.PHONY: test test-fast report bench notebooks screenshot clean venv proofs
 
 venv: $(STAMP)
 
@@ -27,6 +27,11 @@ test-fast: $(STAMP)
 ## `.venv/bin/clickbound report --profile dev` is the smaller development profile, labelled as such)
 report: $(STAMP)
 	$(BIN)/clickbound report
+
+## make proofs: compile the Coq proofs proofs/coq/*.v (needs Debian's coq libcoq-interval libcoq-coquelicot;
+## built under the cache folder, reused while the files are unchanged; make test compiles them too)
+proofs: $(STAMP)
+	$(BIN)/python -m clickbound.proofs.build
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -55,7 +55,7 @@ from scipy import special
 #: chance of a wrong "reproduced" (or a wrong "contradicted") by 5 %
 ALPHA = 0.05
 #: the effect each stated power is computed against: a mean, bound or constant off by 10 %
-#: (the planted error of issue 18), relative to the comparison's reference value
+#: (the planted error the power checks use), relative to the comparison's reference value
 PLANTED_EFFECT = 0.10
 EFFECT_TEXT = f"{PLANTED_EFFECT * 100:g} % effect"
 CLAIMS = ("greater", "less")
@@ -388,7 +388,7 @@ def verdict_row(decision: Decision, n: int, runs: int, source_n: int | None = No
     """The row a qualitative claim shows: verdict, test, level, correction, n and runs, the numbers.
 
     When ``n < source_n`` a "contradicted" decision becomes "inconclusive at n < source n"
-    (issue 14: a run shorter than the source's never refutes it), and every verdict says
+    (a run shorter than the source's never refutes it), and every verdict says
     that the run was shorter.
     """
     answer, text = decision.answer, decision.text()

@@ -18,6 +18,8 @@ Prints, for each target of issue 4:
 5. start-up of a trivial ``clickbound simulate`` (issue 14) in fresh processes: cold (an empty
    numba cache folder: everything compiles) against warm (the same folder again), median of
    several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor;
+   then ``clickbound --help`` (target 0.4 s), ``claims --help`` and ``simulate --help`` against
+   ``python -c pass``;
 6. the default report (``clickbound report``, the paper profile; issue 14): total wall time against
    the 10-minute target, and wall and CPU time per section, read from a ``results.json``
    (``--report-results PATH``, default ``out/report/results.json``) or, with ``--run-report``,
@@ -28,6 +30,9 @@ Prints, for each target of issue 4:
    one replication each, against the same policies' kernels as they were before issue 14's
    speed-up (loaded from git, commit ``BASELINE_COMMIT``), alternating, thread CPU time; and
    whether both give the same lists and regret bit for bit (they must).
+8. the Coq proofs (proofs/coq/*.v): a fresh build (empty cache folder) per file and in total, the
+   statement-faithfulness instances compiled against it, and a cached re-build (file hashes unchanged),
+   wall time; skipped with a line saying so when ``coqc`` is missing.
 
 Timing: [2] and [3] time the engine loop only (state and streams are built outside the timed call),
 best of several runs in this one process, in thread CPU time (a shared machine's load shows up in
@@ -163,7 +168,7 @@ def bench_cascadeucb1(n, peer_steps, repeat=5, peer_repeat=3):
 def bench_index(n_points):
     import mpmath as mp
 
-    from clickbound.lemmas.klucb import klucb_index_mp
+    from clickbound.lemmas.lecture.klucb import klucb_index_mp
 
     print(f"\n[4] KL-UCB index: bounds.kl (numba, vectorised) vs pure-Python SMPyBandits klucbBern, {n_points:,} points")
     rng = np.random.default_rng(3)
@@ -220,6 +225,14 @@ def bench_startup(repeat: int):
     c, w = statistics.median(colds), statistics.median(warms)
     print(f"  cold (empty cache) {c:6.2f} s   warm {w:6.2f} s   cold/warm {c / w:5.1f}x   "
           f"(import clickbound.sim alone: {floor:.2f} s; target warm <= 1.5 s)")
+    # the command line itself: --help imports no command module (report/cli.py), and the listings'
+    # argument parsing loads neither the engine nor numba; `python -c pass` is the interpreter's floor
+    env = dict(os.environ)
+    bare = statistics.median(wall([sys.executable, "-c", "pass"], env) for _ in range(repeat))
+    for words, target in ((["--help"], 0.4), (["claims", "--help"], None), (["simulate", "--help"], None)):
+        t = statistics.median(wall([str(cli), *words], env) for _ in range(repeat))
+        goal = f"; target <= {target} s" if target else ""
+        print(f"  clickbound {' '.join(words):16s} {t:6.2f} s   (python -c pass: {bare:.2f} s{goal})")
 
 
 REPORT_TARGET_S = 600.0  # issue 14: make report within 10 minutes on 2 cores
@@ -340,10 +353,49 @@ def bench_issue14_kernels(quick: bool, repeat: int = 3):
               f"{a / n * 1e6:.1f} us/round)  speed-up {b / a:.2f}x  identical lists and regret: {same}")
 
 
+def bench_proofs():
+    """[8] Coq build: fresh (empty cache) vs cached, per file, and the faithfulness instances (wall time)."""
+    import shutil
+    import tempfile
+
+    print("\n[8] Coq proofs proofs/coq/*.v (wall)")
+    if shutil.which("coqc") is None:
+        print("  skipped: coqc not found (apt-get install coq libcoq-interval libcoq-coquelicot)")
+        return
+    from clickbound.lemmas.engine.claim import Claim
+    from clickbound.lemmas.engine.registry import get
+    from clickbound.proofs import build as B
+    from clickbound.proofs import registry
+    from clickbound.proofs.faithful import header, instance_theorem
+
+    old = os.environ.get("CLICKBOUND_CACHE_DIR")
+    with tempfile.TemporaryDirectory() as d:
+        os.environ["CLICKBOUND_CACHE_DIR"] = d
+        try:
+            w0 = time.perf_counter()
+            res = B.build()
+            fresh = time.perf_counter() - w0
+            w0 = time.perf_counter()
+            B.build()
+            cached = time.perf_counter() - w0
+            inst = [(c, t) for c, t in registry().items() if isinstance(get(c), Claim)]
+            text = header() + "\n".join(instance_theorem(t, get(c), f"f{i}") for i, (c, t) in enumerate(inst))
+            ok, _, inst_s = B.compile_extra(res, "Faithful", text)
+        finally:
+            if old is None:
+                os.environ.pop("CLICKBOUND_CACHE_DIR", None)
+            else:
+                os.environ["CLICKBOUND_CACHE_DIR"] = old
+    files = "  ".join(f"{k}.v {v:.1f} s" for k, v in res.per_file.items())
+    print(f"  fresh build {fresh:6.2f} s ({'ok' if res.ok else 'FAILED'}; {files})   cached {cached:5.2f} s   "
+          f"fresh/cached {fresh / max(cached, 1e-9):6.0f}x")
+    print(f"  faithfulness instances: {len(inst)} goals in {inst_s:.2f} s ({'ok' if ok else 'FAILED'})")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--quick", action="store_true", help="smaller sizes (smoke run)")
-    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels"], help="run one benchmark")
+    p.add_argument("--only", choices=["grid", "lazy", "ucb1", "index", "startup", "report", "kernels", "proofs"], help="run one benchmark")
     p.add_argument("--report-results", default=None, metavar="PATH",
                    help="[6] read per-section times from this results.json (default out/report/results.json)")
     p.add_argument("--run-report", action="store_true",
@@ -365,6 +417,8 @@ def main(argv=None):
         bench_report(a.report_results, a.run_report)
     if a.only in (None, "kernels"):
         bench_issue14_kernels(q)
+    if a.only in (None, "proofs"):
+        bench_proofs()
     return 0
 
 

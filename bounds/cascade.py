@@ -101,3 +101,12 @@ def cascade_lower_bound(L: int, K: int, p: float, delta: float, n: int = 2) -> B
         kind="lower", n=r.n, value=r.value, log_coefficient=r.log_coefficient, asymptotic=True,
         omitted=r.omitted, notes=("source 003 gives only liminf R/log T ≥ C(k, n, p)",),
         details=dict(r.details))
+
+
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "cascade_klucb_bound": ("CASCADE-KLUCB", "DCM-P1"),
+    "cascade_ucb1_order": ("CASCADE-UCB1", "CAS-UB-K"),
+    "cascade_ucb1_kveton_recalled": ("CASCADE-UCB1", "ALG-CASUCB1"),
+    "cascade_lower_bound": ("CASCADE-LB", "DCM-T3"),
+}

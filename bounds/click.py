@@ -1,4 +1,4 @@
-"""Click-model reward functions shared by lemmas, bounds and sim (SPEC §0, §1).
+"""Click-model reward functions shared by lemmas, bounds and sim (the project's notation, §1).
 
 Each function works on plain numbers, numpy arrays *and* sympy expressions, so
 that the symbolic lemmas and the numeric simulator use one definition.

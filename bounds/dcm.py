@@ -2,7 +2,7 @@
 
 Katariya, Kveton, Szepesvári, Wen, *DCM Bandits: Learning to Rank with Multiple
 Clicks*, ICML 2016, as presented in the study-group slides (source 000, 命題1,
-定理1, 定理2, 定理3).  SPEC IDs: DCM-P1, DCM-T1, DCM-T2, DCM-BLB, DCM-T3, DCM-FACT.
+定理1, 定理2, 定理3).  Claim IDs: DCM-P1, DCM-T1, DCM-T2, DCM-BLB, DCM-T3, DCM-FACT.
 
 Conventions shared by all functions here
 ----------------------------------------
@@ -72,7 +72,7 @@ def _log_terms(n: int) -> tuple[float, float]:
 
 
 def dcm_alpha(w: Sequence[float], K: int) -> float:
-    """``α = (1 − p_max)^{K−1}`` with ``p_max = max_e w̄(e)`` (SPEC §0, source 000 "準備:2つの簡単な補題")."""
+    """``α = (1 − p_max)^{K−1}`` with ``p_max = max_e w̄(e)`` (the project's notation, source 000 "準備:2つの簡単な補題")."""
     w = check_probabilities("w", w)
     K = check_int("K", K, 1, w.size)
     return float((1.0 - w.max()) ** (K - 1))
@@ -269,3 +269,20 @@ def dcm_t3_fact_as_printed(L: int, K: int, p: float, delta: float, gamma: float,
     """
     return _t3(L, K, p, delta, gamma, n, 2, "DCM-FACT/as-printed",
                "the Fact as printed (Δ/D_KL per item) chained literally; not what the theorem states")
+
+
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "dcm_alpha": ("DCM-T1", "DCM-T2"),
+    "pair_constant": ("DCM-P1",),
+    "cascade_sum": ("DCM-P1",),
+    "dcm_p1": ("DCM-P1",),
+    "dcm_t1": ("DCM-T1",),
+    "dcm_t2_terms": ("DCM-T2",),
+    "dcm_t2": ("DCM-T2",),
+    "dcm_t2_presenter_g": ("DCM-T2",),
+    "dcm_t2_equal_constant_count": ("DCM-T2",),
+    "blb_attractions": ("DCM-BLB",),
+    "dcm_t3": ("DCM-T3",),
+    "dcm_t3_fact_as_printed": ("DCM-FACT", "DCM-T3"),
+}

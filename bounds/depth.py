@@ -1,8 +1,8 @@
 """Observable-depth ranking bounds: OD-UCB's Theorem 1 and PBM-UCB as quoted (source ``001_eb740855b56fcd8b.txt``).
 
-SPEC IDs: OD-T1, OD-L1 (erratum), OD-VS-PBM.  **Letters:** source 001 writes K items
+Claim IDs: OD-T1, OD-L1 (erratum), OD-VS-PBM.  **Letters:** source 001 writes K items
 and L slots; this module uses the project's letters, ``L = len(theta)`` items and
-``K = len(P)`` slots, and converts every formula it cites (SPEC §0).
+``K = len(P)`` slots, and converts every formula it cites (the project's notation, docs/conventions.md).
 
 Quantities
 ----------
@@ -14,7 +14,7 @@ Quantities
 * ``F(d) = (Σ_{k≤K} P_k)²/d + (Σ_{k≤d} P_k)²`` and the bracket
   ``B = Σ_{i=K+1}^{L} 1/(P_K(θ_(K) − θ_(i))) + K/Δ_{a**}``.
 
-Named P vectors (SPEC §4.2): :data:`SHALLOW_P`, :data:`DEEP_P`, :data:`RECGAZE_P`.
+Named P vectors (the carousel paper's experiments): :data:`SHALLOW_P`, :data:`DEEP_P`, :data:`RECGAZE_P`.
 """
 from __future__ import annotations
 
@@ -127,8 +127,54 @@ def _factor(P, d):
     return d, depth_factor(P, d)
 
 
+def peeling_series(alpha: float, beta: float) -> float:
+    """An upper bound on ``C(α, β) = Σ_{t≥1} 2(⌊log_β t⌋ + 1) t^{−2α/β}``, the per-item total of the
+    peeling repair of the carousel paper's Lemma 1 (claims ``OD-L1/peeling``, ``OD-L1/peeling-series``).
+
+    ``⌊log_β t⌋ + 1`` counts the ``k ≥ 0`` with ``⌈β^k⌉ ≤ t``, so ``C = 2 Σ_k ζ(s, ⌈β^k⌉)`` (Hurwitz
+    zeta, ``s = 2α/β``), finite iff ``s > 1``, i.e. ``β < 2α``.  The sum over ``k`` is taken while
+    ``β^k ≤ e^30`` and closed by the bound ``ζ(s, a) ≤ a^{−s} + a^{1−s}/(s − 1)`` summed over the rest
+    (two geometric series), so the value returned is an upper bound, never an underestimate.
+    """
+    alpha, beta = float(alpha), float(beta)
+    if not (math.isfinite(alpha) and math.isfinite(beta)) or not 1.0 < beta < 2.0 * alpha:
+        raise ValueError(f"the peeling series needs 1 < beta < 2*alpha, got alpha={alpha!r}, beta={beta!r}")
+    s = 2.0 * alpha / beta
+    r1, r2 = beta ** (-s), beta ** (1.0 - s)
+    total, k = 0.0, 0
+    while True:
+        tail = r1 ** k / (1.0 - r1) + r2 ** k / ((1.0 - r2) * (s - 1.0))
+        if tail < 1e-13 * total or k * math.log(beta) > 30.0:
+            return 2.0 * (total + tail) * (1.0 + 1e-12)  # a relative margin for the floating sum
+        total += float(zeta(s, math.ceil(beta ** k - 1e-12)))
+        k += 1
+
+
+def lemma1_peeling_constant(alpha: float, beta: float | None = None) -> tuple[float, float]:
+    """``(C, β)``: the peeling series :func:`peeling_series` at ``β`` or, with ``beta=None``, at the
+    β ∈ (1, 2α) that minimises it (bounded scalar search on log β; any β gives a valid bound, so an
+    imprecise minimum only loosens the constant).  Needs α > 1/2."""
+    alpha = float(alpha)
+    if not (alpha > 0.5) or not math.isfinite(alpha):
+        raise ValueError(f"the peeling repair needs a finite alpha > 1/2, got {alpha!r}")
+    if beta is not None:
+        return peeling_series(alpha, beta), float(beta)
+    from scipy.optimize import minimize_scalar
+
+    hi = math.log(2.0 * alpha)
+    res = minimize_scalar(lambda lb: peeling_series(alpha, math.exp(lb)), bounds=(1e-6 * hi, hi * (1 - 1e-6)),
+                          method="bounded", options={"xatol": 1e-7})
+    b = math.exp(float(res.x))
+    return peeling_series(alpha, b), b
+
+
+#: the forms of OD-T1's constant term (Lemma 1): as printed, the union bound over counts (α > 1),
+#: the peeling repair (α > 1/2), and the smaller of the two valid repairs
+LEMMA1_FORMS = ("as-printed", "union", "peeling", "best")
+
+
 def od_t1_bound(theta: Sequence[float], P: Sequence[float], T: int, alpha: float,
-                d: int | None = None, *, repaired: bool = False) -> BoundResult:
+                d: int | None = None, *, repaired: bool | str = False) -> BoundResult:
     """OD-T1 (source 001, 定理1) for OD-UCB with ``UCB_i = θ̂_i + sqrt(α log t/n_i)``, α > 1/2.
 
     ``Reg(T) ≤ 32α log T · F(d) · B + 2KL ζ(2α)`` for any ``1 ≤ d ≤ K``; ``d=None``
@@ -136,36 +182,58 @@ def od_t1_bound(theta: Sequence[float], P: Sequence[float], T: int, alpha: float
 
     Erratum (OD-L1): the constant ``2KLζ(2α)`` comes from Lemma 1's
     ``Pr(E_t^c) ≤ 2K t^{−2α}``, Hoeffding applied at the random count ``n_i(t)``,
-    which is not justified.  The repaired lemma takes a union bound over the
-    possible counts ``n ≤ t``: ``Pr(E_t^c) ≤ 2L t^{1−2α}`` (L items), so the
-    constant becomes ``2KLζ(2α − 1)``, finite only for **α > 1** — the source's
-    experiments use α = 0.5, where neither version is finite.  ``repaired=True``
-    returns that repaired constant (and requires α > 1); the ``log T`` term is
-    unchanged (its derivation, Lemmas 2–5, is not checked here).
+    which is not justified.  Two repairs (``repaired=``):
+
+    * ``"union"`` (or ``True``): a union bound over the possible counts ``n ≤ t`` gives
+      ``Pr(E_t^c) ≤ 2L t^{1−2α}`` (L items), constant ``2KLζ(2α − 1)``, finite only for α > 1;
+    * ``"peeling"``: geometric blocks ``n ∈ [β^k, β^{k+1})`` and Hoeffding's maximal inequality per
+      block give ``2(⌊log_β t⌋ + 1) t^{−2α/β}`` per item, constant ``KL · C(α, β)``
+      (:func:`lemma1_peeling_constant`, β optimised), finite for **every α > 1/2** — Theorem 1's
+      own range; α = 1/2, the experiments' value, stays uncovered;
+    * ``"best"``: the smaller of the two valid constants at this α.
+
+    The ``log T`` term is unchanged (its derivation, Lemmas 2–5, is not checked here).
     """
     th, P = _instance(theta, P)
     T = check_int("T", T, 1)
+    form = {False: "as-printed", True: "union"}.get(repaired, repaired) if isinstance(repaired, bool) else repaired
+    if form not in LEMMA1_FORMS:
+        raise ValueError(f"repaired must be one of {LEMMA1_FORMS} (or a bool), got {repaired!r}")
     alpha = float(alpha)
-    lo = 1.0 if repaired else 0.5
+    lo = 1.0 if form == "union" else 0.5
     if not (alpha > lo) or math.isinf(alpha):
-        raise ValueError(f"alpha must be a finite number > {lo} "
-                         f"({'repaired Lemma 1 needs ζ(2α−1) < ∞' if repaired else 'Theorem 1 assumes α > 1/2'}), "
-                         f"got {alpha!r}")
+        why = {"union": "the union-bound repair of Lemma 1 needs ζ(2α−1) < ∞",
+               "peeling": "the peeling repair of Lemma 1 needs α > 1/2",
+               "best": "the repairs of Lemma 1 need α > 1/2"}.get(form, "Theorem 1 assumes α > 1/2")
+        raise ValueError(f"alpha must be a finite number > {lo} ({why}), got {alpha!r}")
     d, F = _factor(P, d)
     B = gap_bracket(th, P)
     K, L = P.size, th.size
     coef = 32.0 * alpha * F * B
-    z = float(zeta(2 * alpha - 1.0)) if repaired else float(zeta(2 * alpha))
-    const = 2.0 * K * L * z
-    notes = ["Δ_{a**} used where the proof/Remark write Δ_{a*} (= 0 by definition; typo)"]
-    notes.append("repaired Lemma 1: 2KLζ(2α−1), α > 1" if repaired else
-                 "as printed: 2KLζ(2α) rests on Hoeffding at a random count (OD-L1 erratum)")
+    details = {}
+    if form == "best":
+        peel, beta = lemma1_peeling_constant(alpha)
+        union = float(zeta(2 * alpha - 1.0)) * 2.0 if alpha > 1 else math.inf
+        form = "union" if union <= peel else "peeling"
+    if form == "peeling":
+        c, beta = lemma1_peeling_constant(alpha)
+        const = K * L * c
+        details["beta"] = beta
+        note = f"peeling repair of Lemma 1: KL·C(α, β), β = {beta:.4g} (α > 1/2)"
+    elif form == "union":
+        const = 2.0 * K * L * float(zeta(2 * alpha - 1.0))
+        note = "union-bound repair of Lemma 1: 2KLζ(2α−1), α > 1"
+    else:
+        const = 2.0 * K * L * float(zeta(2 * alpha))
+        note = "as printed: 2KLζ(2α) rests on Hoeffding at a random count (OD-L1 erratum)"
+    notes = ["Δ_{a**} used where the proof/Remark write Δ_{a*} (= 0 by definition; typo)", note]
+    tid = {"as-printed": "OD-T1/as-printed", "union": "OD-T1/repaired", "peeling": "OD-T1/repaired-peeling"}[form]
     return BoundResult(
-        theorem_id="OD-T1/" + ("repaired" if repaired else "as-printed"),
+        theorem_id=tid,
         source=f"{SOURCE}, 定理1 / 補題1", kind="upper", n=T, value=coef * math.log(T) + const,
         log_coefficient=coef, asymptotic=False, notes=tuple(notes),
         details={"d": d, "F": F, "bracket": B, "second_best_gap": second_best_gap(th, P),
-                 "constant_term": const})
+                 "constant_term": const, **details})
 
 
 def pbm_ucb_bound(theta: Sequence[float], P: Sequence[float], T: int, eps: float = 0.0,
@@ -203,3 +271,15 @@ def od_vs_pbm_ratio(P: Sequence[float], alpha: float = 0.5, eps: float = 0.0) ->
         raise ValueError(f"alpha must be a finite number >= 1/2, got {alpha!r}")
     eps = check_nonneg("eps", eps)
     return float(16.0 * (1.0 + eps) / (32.0 * alpha * P[-1] ** 2))
+
+
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "second_best_gap": ("OD-T1",),
+    "depth_factor": ("OD-T1",),
+    "best_d": ("OD-T1",),
+    "gap_bracket": ("OD-T1",),
+    "od_t1_bound": ("OD-T1",),
+    "pbm_ucb_bound": ("PBM-UCB", "OD-VS-PBM"),
+    "od_vs_pbm_ratio": ("OD-VS-PBM",),
+}

@@ -1,6 +1,6 @@
 """Compile once: numba's on-disk cache, in a folder keyed by the source of every kernel.
 
-Issue 14: every process compiled every kernel again (a trivial ``clickbound simulate`` took
+Every process used to compile every kernel again (a trivial ``clickbound simulate`` took
 12 s), and numba's own cache cannot be trusted across edits: it checks only the file that
 defines a function, so an edit in a callee from another module (``bounds.kl``,
 ``sim.kernels.topk_nb``, ``sim.policies._lazy``) would leave a stale compiled caller.  Here

@@ -1,11 +1,11 @@
 """The project's one Bernoulli KL divergence and one KL-UCB index.
 
-SPEC §0 (``D_KL``), §2.2 (KL-MONO, KL-INDEX); sources ``000_0b27131c69d8f24c.txt``
+The project's notation (``D_KL``; docs/conventions.md); claims KL-MONO, KL-INDEX; sources ``000_0b27131c69d8f24c.txt``
 (dcmKL-UCB) and ``003_f899901a464da92a.txt`` (KL-UCB).
 
 ``D_KL(p‖q) = p log(p/q) + (1−p) log((1−p)/(1−q))`` with ``0 log 0 = 0``.
 
-KL-UCB index (threshold convention, SPEC §3)::
+KL-UCB index (threshold: the policy conventions, docs/conventions.md)::
 
     U = max{ q ∈ [w, 1] : T · D_KL(w‖q) ≤ g(t) },
     g(t) = log t + 3 log log t   for t ≥ 3,
@@ -21,7 +21,6 @@ import math
 import llvmlite.binding as llvm_binding
 import numba
 import numpy as np
-import sympy as sp
 
 #: absolute accuracy the index solver guarantees (KL-INDEX checks it against mpmath)
 INDEX_TOL = 1e-13
@@ -44,7 +43,7 @@ def kl_scalar(p: float, q: float) -> float:
 
 @numba.njit(cache=True, inline="always")
 def klucb_threshold(t: float) -> float:
-    """``log t + 3 log log t`` for ``t ≥ 3``, ``log t`` for ``t < 3`` (SPEC §3 convention)."""
+    """``log t + 3 log log t`` for ``t ≥ 3``, ``log t`` for ``t < 3`` (the policy conventions, docs/conventions.md)."""
     if t < 3.0:
         return math.log(t) if t > 1.0 else 0.0
     return math.log(t) + 3.0 * math.log(math.log(t))
@@ -134,7 +133,7 @@ def klucb_index_level(w: float, level: float) -> float:
 #: exception status after such a call, so numba can drop its reference counting around it — the
 #: simulation kernels call the index through this (measured 8 % faster per round for the lazy
 #: KL-UCB top-K).  The caller refers to it by symbol name (registered with LLVM's symbol table
-#: in every process), not by address, so compiled callers stay cacheable on disk (issue 14;
+#: in every process), not by address, so compiled callers stay cacheable on disk (
 #: a ctypes pointer made them "dynamic globals" that numba refuses to cache).
 _klucb_level_cfunc = numba.cfunc("float64(float64, float64)", cache=True, error_model="numpy")(
     klucb_index_level.py_func)
@@ -148,7 +147,7 @@ klucb_index_level_c = numba.types.ExternalFunction(
 def klucb_index_scalar(w: float, T: float, t: float) -> float:
     """KL-UCB upper confidence index for empirical mean ``w`` after ``T`` observations at round ``t``.
 
-    ``max{q ∈ [w, 1] : T·D_KL(w‖q) ≤ g(t)}`` with the SPEC §3 threshold ``g``; see
+    ``max{q ∈ [w, 1] : T·D_KL(w‖q) ≤ g(t)}`` with the conventional threshold ``g``; see
     :func:`klucb_index_level` for the solver and its accuracy.
     """
     return klucb_index_level(w, klucb_threshold(t) / T)
@@ -193,5 +192,7 @@ def klucb_index(w, T, t):
 
 def kl_sym(p, q):
     """``D_KL(p‖q)`` as a sympy expression (for proofs); same formula as :func:`kl_scalar`."""
+    import sympy as sp  # here, not at the top: simulations need no sympy (CLI start-up)
+
     p, q = sp.sympify(p), sp.sympify(q)
     return p * sp.log(p / q) + (1 - p) * sp.log((1 - p) / (1 - q))

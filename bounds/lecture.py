@@ -118,3 +118,14 @@ def dbgd_bound(n: int, d: int, R: float, L: float) -> BoundResult:
 def dbgd_steps(n: int, d: int, R: float, L: float) -> tuple[float, float]:
     """The theorem's exploration and step sizes ``δ = sqrt(2Rd/(sqrt(13) L)) n^(−1/4)``, ``γ = R/sqrt(n)``."""
     return math.sqrt(2.0 * R * d / (math.sqrt(13.0) * L)) * n ** -0.25, R / math.sqrt(n)
+
+
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "exp3_gamma": ("EXP3-BOUND",),
+    "exp3_bound": ("EXP3-BOUND", "ALG-RANKEDEXP3"),
+    "rba_shortfall_bound": ("RBA-ONLINE", "RANKED-RBA"),
+    "rba_lecture_shape": ("RBA-ONLINE", "RANKED-RBA"),
+    "dbgd_bound": ("DBGD-BOUND", "DUEL-REGRET"),
+    "dbgd_steps": ("DBGD-BOUND", "DUEL-REGRET"),
+}

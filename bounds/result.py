@@ -8,7 +8,7 @@ KL-UCB terms), which are never invented, and whether the comparison with the
 empirical regret must therefore be asymptotic (slope against ``log n``) rather
 than finite-time (the curve under the bound at every checkpoint).
 
-Validation follows SPEC §1 ("bad input → a clear ``ValueError`` naming the
+Validation follows the click models' rule (docs/conventions.md) ("bad input → a clear ``ValueError`` naming the
 parameter and the value; nothing is silently clipped").
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ class BoundResult:
     Attributes
     ----------
     theorem_id : str
-        SPEC ID of the bound (``"DCM-T1"``, ``"UCB1-BOUND/as-printed"``, ...).
+        claim ID of the bound (``"DCM-T1"``, ``"UCB1-BOUND/as-printed"``, ...).
     source : str
         Source file and location (``"000_0b27131c69d8f24c.txt, 定理1"``).
     kind : {"upper", "lower"}

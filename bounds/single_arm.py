@@ -1,6 +1,6 @@
 """Single-arm (K = 1) Bernoulli bandit bounds: Lai–Robbins, KL-UCB, UCB1 (as printed and corrected).
 
-SPEC IDs: DCM-FACT (the per-arm Lai–Robbins fact), UCB1-COUNT-AS-PRINTED,
+Claim IDs: DCM-FACT (the per-arm Lai–Robbins fact), UCB1-COUNT-AS-PRINTED,
 UCB1-BOUND; sources ``002_3ec5ec57f55c1fdf.txt`` (UCB regret proof, "リグレット上界の導出"),
 ``003_f899901a464da92a.txt`` (KL-UCB is asymptotically optimal for Bernoulli arms,
 ``liminf ER(T)/log T ≥ C(μ_1, …, μ_k)`` with C not written out),
@@ -128,3 +128,13 @@ def ucb1_bound_corrected(mu: Sequence[float], T: int, alpha: float) -> BoundResu
     ``E[T_a] ≤ 2αΔ_a^{-2} log T + 2α/(α−1)`` (UCB1-SUM).
     """
     return _ucb1(mu, T, alpha, corrected=True)
+
+
+#: the claim IDs each bound function evaluates (``clickbound explain`` reads this; a test checks it)
+SPEC_IDS = {
+    "lai_robbins_pulls": ("LAI-ROBBINS", "DCM-FACT"),
+    "lai_robbins": ("LAI-ROBBINS", "DCM-FACT", "SMAB-LAI-ROBBINS"),
+    "klucb_asymptotic": ("KLUCB-ASYMP",),
+    "ucb1_bound_as_printed": ("UCB1-BOUND",),
+    "ucb1_bound_corrected": ("UCB1-BOUND",),
+}

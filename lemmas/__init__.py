@@ -5,8 +5,9 @@ Public API (issue 2 contract)::
     from clickbound.lemmas import Claim, check, Verdict
     v = check(Claim(id=..., statement=..., domain=..., assumptions=[...]), budget_s=20)
 
-Catalogue modules live directly in this package (one per claim family, named
-after it); the engine lives in :mod:`clickbound.lemmas.engine`.
+Catalogue modules live in one subpackage per source (``dcm``, ``depth``, ``counterfactual``,
+``lecture``, ``cascade_blog``; one module per result) and in ``studies`` (across sources); code that
+registers no claim is in ``support``; the engine lives in :mod:`clickbound.lemmas.engine`.
 """
 from clickbound.lemmas.engine.check import check
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact

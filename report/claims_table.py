@@ -21,13 +21,15 @@ def _check_by_id(args):
 
 
 def decide_catalogue(budget_s: float = 20.0, id_filter: str | None = None,
-                     progress: bool = True, workers: int | None = None) -> list:
-    """Check every registered claim (optionally those whose id contains ``id_filter``).
+                     progress: bool = True, workers: int | None = None, claims: list | None = None) -> list:
+    """Check every registered claim (optionally those whose id contains ``id_filter``), or the
+    catalogue claims given as ``claims``.
 
     Runs claims in ``workers`` processes (default: all cores); the verdicts come
     back in catalogue order whatever the split.
     """
-    claims = [c for c in lemmas.catalogue() if id_filter is None or id_filter in c.id]
+    claims = [c for c in (lemmas.catalogue() if claims is None else claims)
+              if id_filter is None or id_filter in c.id]
     if id_filter is not None and not claims:
         raise ValueError(f"no registered claim id contains {id_filter!r}")
     jobs = [(c.id, budget_s) for c in claims]
@@ -111,18 +113,99 @@ def summary_text(verdicts) -> str:
     return f"{len(verdicts)} claims: " + ", ".join(main) + f" ({stat})"
 
 
-def render_text(verdicts) -> str:
+#: rows ``clickbound claims`` hides unless asked: row class -> (plural noun, the flag that shows them)
+HIDDEN_BY_DEFAULT = {"mutant": ("mutants", "--mutants"), "violation": ("violation instances", "--violations")}
+
+
+def row_class(claim_id: str, expected: bool | None, erratum_evidence: frozenset | set = frozenset()) -> str:
+    """``"violation"`` for a bound-violation instance (``VIOL/…``); ``"mutant"`` for a coverage
+    mutant (``…/mutant-…``) or a variant registered expected-false that no erratum cites as its
+    evidence (a deliberately wrong variant, not a statement the source makes); else ``"claim"``.
+
+    The as-printed statements registered false (the source's misprints, e.g. the cascade blog's
+    ``LINTS-THETA-HAT/as-printed``) are errata evidence and stay ``"claim"``: they are findings.
+    """
+    if claim_id.startswith("VIOL/"):
+        return "violation"
+    if "/mutant-" in claim_id or (expected is False and claim_id not in erratum_evidence):
+        return "mutant"
+    return "claim"
+
+
+def erratum_evidence() -> frozenset:
+    """Every claim id some registered erratum cites as evidence."""
+    return frozenset(c for e in lemmas.errata() for c in e.evidence_claims)
+
+
+def from_source(source_text: str, source_file: str) -> bool:
+    """Whether a claim's ``source`` text (file name and location) names ``source_file``."""
+    return source_file.removesuffix(".txt") in (source_text or "")
+
+
+def select(items, *, source_file: str | None = None, kind: str | None = None, status: str | None = None,
+           show: frozenset | set = frozenset(), evidence: frozenset | None = None):
+    """``(kept, hidden)``: the claims (or verdicts) matching the filters, and a ``Counter`` of the
+    matching rows left out because their class (:func:`row_class`) is not in ``show``.
+
+    ``kind`` applies to claims (verdicts carry none), ``status`` to verdicts.
+    """
+    evidence = erratum_evidence() if evidence is None else evidence
+    kept, hidden = [], Counter()
+    for x in items:
+        cid = getattr(x, "claim_id", None) or x.id
+        if source_file is not None and not from_source(x.source, source_file):
+            continue
+        if kind is not None and getattr(x, "kind", kind) != kind:
+            continue
+        if status is not None and getattr(x, "status", status) != status:
+            continue
+        cls = row_class(cid, x.expected, evidence)
+        if cls != "claim" and cls not in show:
+            hidden[cls] += 1
+            continue
+        kept.append(x)
+    return kept, hidden
+
+
+def hidden_rows_line(hidden: Counter) -> str:
+    """``"232 rows hidden: 119 mutants (--mutants), 113 violation instances (--violations); --all shows every row"``."""
+    n = sum(hidden.values())
+    if not n:
+        return ""
+    parts = [f"{hidden[c]} {noun} ({flag})" for c, (noun, flag) in HIDDEN_BY_DEFAULT.items() if hidden[c]]
+    return f"{n} row{'s' if n != 1 else ''} hidden: {', '.join(parts)}; --all shows every row"
+
+
+#: the terminal table's columns, their narrowest widths (cells wrap down to them) and which go first
+#: when even those do not fit (the last named first); a counterexample or a statistical test is
+#: printed under its row, across the whole width
+TEXT_COLUMNS = ["id", "verdict (scope)", "method", "registered", "time (s)"]
+TEXT_MIN = {"id": 20, "verdict (scope)": 15, "method": 12, "registered": 10, "time (s)": 5}
+TEXT_DROPPABLE = ("method", "time (s)")
+
+
+def render_text(verdicts, width: int = 100, hidden: Counter | None = None) -> str:
+    """The verdict table in at most ``width`` columns: cells wrap, columns that cannot fit are named
+    in a footer, rows hidden by class (``hidden``, from :func:`select`) are counted in one."""
+    from clickbound.report import termtable
+
     rs = rows(verdicts)
-    cols = ["id", "verdict (scope)", "method", "expected", "as registered", "time (s)", "counterexample / test"]
-    widths = {c: min(60, max(len(c), *(len(r[c]) for r in rs))) if rs else len(c) for c in cols}
-    lines = ["  ".join(c.ljust(widths[c]) for c in cols), "  ".join("-" * widths[c] for c in cols)]
-    for r in rs:
-        cells = [r[c] if len(r[c]) <= widths[c] else r[c][: widths[c] - 1] + "…" for c in cols]
-        lines.append("  ".join(x.ljust(widths[c]) for x, c in zip(cells, cols)))
+    cells = [[r["id"], r["verdict (scope)"], r["method"],
+              f"{r['expected']}, {r['as registered']}" if r["expected"] != "?" else "?",
+              r["time (s)"]] for r in rs]
+    details = [(("test: " if v.status in STATISTICAL else "counterexample: ") + r["counterexample / test"])
+               if r["counterexample / test"] else "" for v, r in zip(verdicts, rs)]
+    lines, cols_hidden, full = termtable.table(TEXT_COLUMNS, cells, width, minimum=TEXT_MIN,
+                                               droppable=TEXT_DROPPABLE, right=("time (s)",), details=details)
     bad = sum(v.matches_expectation is False for v in verdicts)
+    footer = [(f"{summary_text(verdicts)}; {bad} not as registered; "
+               f"{sum(v.elapsed_s for v in verdicts):.1f} s of checking"),
+              ("registered: the truth value the catalogue registers, and whether the verdict agrees "
+               "(ok) or not (UNEXPECTED)"),
+              hidden_rows_line(hidden or Counter()), termtable.hidden_columns_line(cols_hidden, full)]
     lines.append("")
-    lines.append(f"{summary_text(verdicts)}; {bad} not as registered; "
-                 f"{sum(v.elapsed_s for v in verdicts):.1f} s of checking")
+    for f in filter(None, footer):
+        lines += termtable.wrap(f, width)
     return "\n".join(lines)
 
 
@@ -136,7 +219,11 @@ def render_markdown(verdicts) -> str:
     return "\n".join(out)
 
 
-def render_verdict(v) -> str:
+def render_verdict(v, width: int | None = None) -> str:
+    """``clickbound check``'s text: every field of the verdict, the evidence as indented JSON; lines
+    wider than ``width`` (default: the terminal's, 100 off a terminal) wrap, none is cut."""
+    from clickbound.report import termtable
+
     d = v.as_dict()
     lines = [f"claim     : {v.claim_id}" + (f"  (SPEC {v.spec_id})" if v.spec_id else ""),
              f"source    : {v.source}",
@@ -156,7 +243,7 @@ def render_verdict(v) -> str:
     import json
 
     lines += ["    " + ln for ln in json.dumps(d["evidence"], indent=2, ensure_ascii=False).splitlines()]
-    return "\n".join(lines)
+    return "\n".join(termtable.fit_lines(lines, termtable.terminal_width(width)))
 
 
 def scope_words(status: str, scope: str | None, detail: str = "") -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import sys
 
+from clickbound.proofs import kernel_checked
 from clickbound.report.claims_table import render_verdict
 from clickbound.report.project_args import add_project_argument, project_of
 
@@ -49,9 +50,21 @@ def find_claim(claim_id: str, project=None):
     return lemmas.get(claim_id)
 
 
+def proofs_line(kp) -> str:
+    """``proofs: kernel: coq FILE:THEOREM (status)`` and the Coq statement, for a tagged claim."""
+    if kp.ok:
+        status = "compiled; axioms: the standard reals' only"
+    elif kp.build_ok:
+        status = f"compiled; axioms beyond the standard reals: {', '.join(kp.axioms or ('unread',))}"
+    else:
+        status = f"not compiled here: {kp.reason}"
+    return f"proofs: {kp.vouched_by} ({status})\n  Coq: {kp.statement}"
+
+
 def run(args) -> int:
     from clickbound.integers import decide
 
+    kp = None
     if args.expr is not None or args.latex is not None:
         from clickbound.claimtext import claim_from_text
 
@@ -62,11 +75,20 @@ def run(args) -> int:
             raise ValueError("give a claim id, or a claim with --expr/--latex and --where")
         if args.where or args.assume:
             raise ValueError("--where and --assume belong to a claim given with --expr or --latex")
-        claim = find_claim(args.id, project_of(args))
+        project = project_of(args)
+        claim = find_claim(args.id, project)
+        if project is None or claim not in project.claims():
+            kp = kernel_checked(args.id)  # the package catalogue's Coq proofs
     v = decide(claim, budget_s=args.budget)
     if args.json:
-        json.dump(v.as_dict(), sys.stdout, indent=1)
+        d = v.as_dict()
+        if kp is not None:
+            d["kernel_proof"] = {"file": kp.file, "theorem": kp.theorem, "statement": kp.statement,
+                                 "build_ok": kp.build_ok, "axioms": kp.axioms, "reason": kp.reason}
+        json.dump(d, sys.stdout, indent=1)
         print()
     else:
         print(render_verdict(v))
+        if kp is not None:
+            print(proofs_line(kp))
     return 0

@@ -2,26 +2,57 @@
 
 ``clickbound ledger`` prints, for each source, how many entries the ledger has in each
 verdict and how many of the source's displayed formulas (or, for the blog, functions and
-classes) lie under at least one entry; ``--source FILE`` limits it to one source;
-``--json`` prints the entries themselves (source, quote, kind, verdict, claims, errata,
-note) for other tools; ``--uncovered`` lists the displayed items no entry covers yet.
+classes) lie under at least one entry.
+
+* ``--source NAME`` limits it to one source (``dcm``, ``000`` or the file name);
+* ``--entries`` lists the entries themselves (kind, verdict, quote, cited claims and
+  errata); ``--status VERDICT`` and ``--kind KIND`` filter them (and imply ``--entries``);
+* ``--uncovered`` lists the displayed items no entry covers yet (or says none is);
+* ``--json`` prints the entries (source, quote, kind, verdict, claims, errata, note) for
+  other tools, with the same filters.
+
+Text fits the terminal (100 columns when the output is not one; ``--width N``).
 """
 from __future__ import annotations
 
 import json
 import sys
 
-from clickbound.lemmas import ledger
+from clickbound.report import filters
 from clickbound.report.project_args import add_project_argument, project_of
+
+#: the ledger's entry verdicts and kinds (``clickbound.lemmas.ledger.VERDICTS`` / ``KINDS``; a test
+#: keeps them equal), here so that ``--help`` and bad values need not load the ledger
+VERDICTS = ("verified", "erratum", "gap", "definition", "open", "not-checkable")
+KINDS = ("definition", "statement", "proof-step", "algorithm", "code", "experiment", "remark")
 
 
 def add_arguments(p):
-    p.add_argument("--source", metavar="FILE", choices=sorted(ledger.SOURCES),
-                   help="one source file name (e.g. 000_0b27131c69d8f24c.txt)")
-    p.add_argument("--json", action="store_true", help="print the entries as JSON")
+    filters.add_source(p, "entries")
+    p.add_argument("--status", metavar="VERDICT", type=filters.choice("verdict", VERDICTS),
+                   help="only entries of this verdict: " + ", ".join(VERDICTS))
+    p.add_argument("--kind", metavar="KIND", type=filters.choice("kind", KINDS),
+                   help="only entries of this kind: " + ", ".join(KINDS))
+    p.add_argument("--entries", action="store_true", help="list the entries (implied by --status, --kind)")
     p.add_argument("--uncovered", action="store_true", help="list displayed items no entry covers")
-    p.add_argument("--seeds", metavar="DIR", help="folder holding the source texts (default: the copy shipped with the package)")
+    filters.add_width(p)
+    p.add_argument("--json", action="store_true", help="print the entries as JSON")
+    p.add_argument("--seeds", metavar="DIR",
+                   help="folder holding the source texts (default: the copy shipped with the package)")
     add_project_argument(p)
+
+
+def _name(file: str) -> str:
+    from clickbound import sources
+
+    return sources.short_name(file) if file in sources.BY_FILE else file
+
+
+def _entries(args) -> list:
+    from clickbound.lemmas import ledger
+
+    return [e for e in ledger.entries(args.source)
+            if (args.status is None or e.verdict == args.status) and (args.kind is None or e.kind == args.kind)]
 
 
 def run(args) -> int:
@@ -30,19 +61,46 @@ def run(args) -> int:
         from clickbound.report.project import run_ledger
 
         return run_ledger(args, project)
+    from clickbound.lemmas import ledger
+    from clickbound.report import termtable
+
     if args.json:
-        json.dump([e.as_dict() for e in ledger.entries(args.source)], sys.stdout, indent=1, ensure_ascii=False)
+        json.dump([e.as_dict() for e in _entries(args)], sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
-    summ = ledger.summary(args.source, args.seeds)
-    cols = ("entries", *ledger.VERDICTS)
-    print(f"{'source':28s} " + " ".join(f"{c:>13s}" for c in cols) + "   coverage of displayed items")
-    for name, s in summ.items():
-        print(f"{name:28s} " + " ".join(f"{s[c]:13d}" for c in cols)
-              + f"   {s['items_covered']}/{s['items']} ({100 * s['coverage']:.0f} %)")
+    width = termtable.terminal_width(args.width)
+    out: list[str] = []
+    if args.entries or args.status or args.kind:
+        ents = _entries(args)
+        if not ents:
+            out += filters.empty_lines("ledger entry", args, width=width)
+        else:
+            rows = [[_name(e.source), e.kind, e.verdict, " ".join(e.quote.split()),
+                     ", ".join((*e.claims, *e.errata))] for e in ents]
+            lines, hidden, full = termtable.table(
+                ["source", "kind", "verdict", "quote", "claims / errata cited"], rows, width,
+                minimum={"source": 14, "kind": 10, "verdict": 13, "quote": 36, "claims / errata cited": 19},
+                droppable=("claims / errata cited",))
+            out += lines + [""] + termtable.wrap(f"{len(ents)} entries", width)
+            out += filter(None, [termtable.hidden_columns_line(hidden, full)])
+    else:
+        summ = ledger.summary(args.source, args.seeds)
+        cols = ["source", "entries", *ledger.VERDICTS, "covered (displayed items)"]
+        rows = [[_name(name), *(str(s[c]) for c in ("entries", *ledger.VERDICTS)),
+                 f"{s['items_covered']}/{s['items']} ({100 * s['coverage']:.0f} %)"] for name, s in summ.items()]
+        lines, hidden, full = termtable.table(cols, rows, width, right=tuple(cols[1:]),
+                                              minimum={"source": 14, cols[-1]: 15},
+                                              droppable=tuple(ledger.VERDICTS))
+        out += lines + list(filter(None, [termtable.hidden_columns_line(hidden, full)]))
     if args.uncovered:
-        for name in summ:
-            for it in ledger.coverage(name, args.seeds):
-                if not it.covered_by:
-                    print(f"  {name}:{it.line}: {it.text[:90]!r}")
+        out.append("")
+        for name in ([args.source] if args.source else list(ledger.SOURCES)):
+            items = [it for it in ledger.coverage(name, args.seeds) if not it.covered_by]
+            if not items:
+                out += termtable.wrap(f"every displayed item of {_name(name)} is covered", width)
+                continue
+            out += termtable.wrap(f"{_name(name)}: {len(items)} displayed item(s) no entry covers", width)
+            for it in items:
+                out += termtable.labelled(f"line {it.line}", " ".join(it.text.split()), width, label_width=10)
+    print("\n".join(out))
     return 0

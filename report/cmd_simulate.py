@@ -6,6 +6,7 @@ Examples::
         --policy dcmKL-UCB --n 100000 --runs 50 --seed 0
     clickbound simulate --model cascade --w 0.3 0.2 0.25 0.1 --K 2 --policy CascadeUCB1 --json
     clickbound simulate --grid experiments.toml --cache .cache/sim --scheduler tcp://host:8786
+    clickbound simulate --list-policies      # every registered policy and the models it accepts
 
 Runs go through :func:`clickbound.sim.runner.run_grid` (local processes by default, dask with
 ``--scheduler``); the table shows the mean cumulative pseudo-regret ± its standard error.
@@ -14,8 +15,6 @@ from __future__ import annotations
 
 import json
 import sys
-
-import numpy as np
 
 from clickbound.report.project_args import add_project_argument, project_of
 
@@ -34,13 +33,16 @@ def _floats(values):
 
 
 def add_arguments(p):
+    p.add_argument("--list-policies", action="store_true",
+                   help="list every registered policy with the click models it accepts (with --model: "
+                        "those accepting it), and exit")
     p.add_argument("--grid", metavar="FILE.toml", help="run every [[job]] of a TOML grid instead of one job")
-    p.add_argument("--model", choices=sorted(_PARAMS), help="click model (SPEC §1)")
+    p.add_argument("--model", choices=sorted(_PARAMS), help="click model")
     for name in ("w", "v", "theta", "kappa", "P"):
         p.add_argument(f"--{name}", nargs="+", metavar="X", help=f"model parameter {name} (commas or spaces)")
     p.add_argument("--features", metavar="JSON",
                    help="--model dueling: item features, an L x d JSON array (default: rows (w_e, 1))")
-    p.add_argument("--policy", help="policy name (SPEC §3), e.g. dcmKL-UCB")
+    p.add_argument("--policy", help="policy name, e.g. dcmKL-UCB (--list-policies lists them)")
     p.add_argument("--K", type=int, help="positions (fixed by v/kappa/P when the model has them)")
     p.add_argument("--n", type=int, default=10_000, help="rounds (default 10000)")
     p.add_argument("--runs", type=int, default=10, help="replications (default 10)")
@@ -92,10 +94,41 @@ def summary(result) -> dict:
             "mean_regret": result.mean().tolist(), "stderr": result.stderr().tolist()}
 
 
-def run(args) -> int:
-    from clickbound.sim.runner import load_grid, run_grid
+def list_policies(width: int | None = None, model: str | None = None) -> list[str]:
+    """The lines of ``--list-policies``: each registered policy and the models it accepts (from the
+    policy registry; with ``model``, those accepting it), then any policy module that failed to import."""
+    from clickbound.report import termtable
+    from clickbound.sim.policies.registry import import_errors, policies
 
-    project_of(args)  # a project's policies.py registers its policies before the jobs name them
+    width = termtable.terminal_width(width)
+    seen = model
+    if model == "dueling":  # the dueling environment is a cascade with item features
+        from clickbound.sim.envs_dueling import FeatureCascade
+
+        seen = FeatureCascade.model
+    pols = {k: c for k, c in policies().items() if model is None or seen in c.models}
+    rows = [[name, ", ".join(cls.models)] for name, cls in sorted(pols.items(), key=lambda kv: kv[0].lower())]
+    if rows:
+        lines, _, _ = termtable.table(["policy", "models it accepts"], rows, width, minimum={"policy": 16})
+        lines.append("")
+    else:
+        lines = []
+    which = f" accepting --model {model}" + (f" (policies see model {seen!r})" if seen != model else "") if model else ""
+    lines += termtable.wrap(f"{len(pols)} policies{which}; simulate takes --model "
+                            f"{', '.join(sorted(_PARAMS))}", width)
+    for mod, err in import_errors().items():
+        lines += termtable.wrap(f"policy module {mod} failed to import: {err}", width)
+    return lines
+
+
+def run(args) -> int:
+    project_of(args)  # a project's policies.py registers its policies before they are listed or named
+    if args.list_policies:
+        print("\n".join(list_policies(model=args.model)))
+        return 0
+    import numpy as np
+
+    from clickbound.sim.runner import load_grid, run_grid
 
     jobs = load_grid(args.grid) if args.grid else _single_job(args)
     grid = run_grid(jobs, args.cache, workers=args.workers, scheduler=args.scheduler,

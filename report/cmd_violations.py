@@ -37,7 +37,7 @@ with the power of the test against a 10 % effect.  A finite-``n`` slope cannot r
 statement by itself; the record says at which ``n`` and ``runs`` every verdict was decided.
 
 The output (the package's record, ``lemmas/data/violations.json``, is the file the claims of
-:mod:`clickbound.lemmas.violations` and the report section read) carries the provenance: the
+:mod:`clickbound.lemmas.studies.violations` and the report section read) carries the provenance: the
 profile, every seed, the code version of the simulated policy (:func:`clickbound.sim.runner.code_version`)
 and the SHA-256 of the search modules.
 """
@@ -104,7 +104,7 @@ def decide(t, cps, regret, bvals, coef, asymptotic):
     """The family of one-sided tests of the module docstring, decided by Holm at 5 %."""
     import dataclasses
 
-    from clickbound.lemmas.violations import test_text
+    from clickbound.lemmas.studies.violations import test_text
     from clickbound.report import compare as cmp
     from clickbound import stats as st
 

@@ -27,11 +27,13 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib import font_manager
 
-#: fonts tried, in order, for characters DejaVu Sans lacks: the sources' Japanese (and Cyrillic,
-#: which DejaVu has) appear in figure titles and labels; Debian's fonts-noto-cjk provides them
-#: (`.ci/run` installs it).  Without one, matplotlib warns per missing glyph and draws boxes.
-CJK_FALLBACKS = ("Noto Sans CJK JP", "Noto Serif CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic")
-
+#: fonts tried, in order, for characters DejaVu Sans lacks: the sources' Japanese appears in figure
+#: titles and labels (Cyrillic too, which DejaVu Sans, shipped with matplotlib, has).  IPAexGothic
+#: comes first: the PyPI package matplotlib-fontja (a dependency) ships it, so every machine draws
+#: the same glyphs with no system font; it covers kana, the kanji of JIS X 0208 and Cyrillic.
+#: Debian's fonts-noto-cjk and other system fonts stay as later fallbacks.
+#: Without any of them, matplotlib warns per missing glyph and draws boxes.
+CJK_FALLBACKS = ("IPAexGothic", "Noto Sans CJK JP", "Noto Serif CJK JP", "IPAGothic", "TakaoGothic")
 
 #: where Debian's fonts-noto-cjk puts them: registered directly when matplotlib's font cache was
 #: built before the package was installed (the cache is not rebuilt by itself)
@@ -39,13 +41,32 @@ CJK_FILES = ("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
              "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc")
 
 
+def packaged_font() -> str | None:
+    """The IPAexGothic file matplotlib-fontja ships, found without importing the package (its
+    import sets matplotlib's font family for the whole process); ``None`` if it is not installed."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("matplotlib_fontja")
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = os.path.join(folder, "fonts", "ipaexg.ttf")
+        if os.path.exists(path):
+            return path
+    return None
+
+
 def _font_family() -> list[str]:
-    have = {f.name for f in font_manager.fontManager.ttflist}
+    """``["DejaVu Sans", <the fallbacks present>]``, after registering the packaged font with
+    matplotlib's font manager (and Debian's CJK files when no CJK font is known to it)."""
+    fm = font_manager.fontManager
+    path = packaged_font()
+    if path and not any(f.fname == path for f in fm.ttflist):
+        fm.addfont(path)
+    have = {f.name for f in fm.ttflist}
     if not have & set(CJK_FALLBACKS):
         for path in CJK_FILES:
             if os.path.exists(path):
-                font_manager.fontManager.addfont(path)
-        have = {f.name for f in font_manager.fontManager.ttflist}
+                fm.addfont(path)
+        have = {f.name for f in fm.ttflist}
     return ["DejaVu Sans", *(f for f in CJK_FALLBACKS if f in have)]
 
 

@@ -106,11 +106,15 @@ def _git_commit() -> str:
 
 
 def versions() -> dict:
-    """Python and library versions, and the git commit of the tree that computed the results."""
+    """Python and library versions — every solver and library a verdict rests on
+    (:func:`clickbound.report.sections.meta.provenance`) and the others the report uses — and the
+    git commit of the tree that computed the results."""
     import importlib.metadata as md
 
-    out = {"python": platform.python_version(), "platform": platform.platform()}
-    for pkg in ("numpy", "scipy", "sympy", "numba", "mpmath", "z3-solver", "dask", "matplotlib"):
+    from clickbound.report.sections.meta import provenance
+
+    out = {"python": platform.python_version(), "platform": platform.platform(), **provenance()}
+    for pkg in ("dask", "matplotlib"):
         try:
             out[pkg] = md.version(pkg)
         except md.PackageNotFoundError:

@@ -1,4 +1,4 @@
-"""A synthetic explicit-feedback recommendation log for the CausE experiment (source 002, issue 16).
+"""A synthetic explicit-feedback recommendation log for the CausE experiment (source 002).
 
 Source ``002_3ec5ec57f55c1fdf.txt``, article "Causal Embeddingsの解説と追試": users × items with a
 deterministic true preference ``P_{u,i}``, "Y_{u,i}^{obs} = P_{u,i} \\cdot R_{u,i}", a logging policy

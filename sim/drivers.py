@@ -3,7 +3,7 @@
 :func:`clickbound.sim.kernels.run_replication` takes a policy's kernels as arguments, and
 numba cannot cache a function specialised on function arguments, so every process compiled
 the loop (and, through it, the policy's kernels) again: ~10 s before the first round of a
-trivial ``clickbound simulate`` (issue 14).  :func:`driver` writes, once, a module whose
+trivial ``clickbound simulate``.  :func:`driver` writes, once, a module whose
 ``run_replication`` is the very same loop (its source is taken from
 :func:`~clickbound.sim.kernels.run_replication`, so there is one loop) with the three
 kernels imported as module globals, compiles it with ``cache=True`` and imports it.  The

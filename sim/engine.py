@@ -6,7 +6,7 @@ replication's numbers never depend on how replications are split across chunks o
 From the root, ``spawn(2)`` gives ``env_rng`` and ``pol_rng`` (``Generator(PCG64)``): the
 environment draws from ``env_rng`` only, the policy from ``pol_rng`` only.
 
-Regret is the cumulative pseudo-regret ``Σ_t r(A*) − r(A_t)`` (SPEC §0), recorded at log-spaced
+Regret is the cumulative pseudo-regret ``Σ_t r(A*) − r(A_t)`` (the project's notation), recorded at log-spaced
 checkpoints; memory is O(runs × checkpoints) (+ O(runs × L) display counts).
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ class Result:
 
     ``regret[i, j]``: cumulative pseudo-regret of replication ``replications[i]`` after round
     ``checkpoints[j]``; ``reward`` the realised cumulative reward (same shape); ``counts[i, e]``
-    the number of rounds item ``e`` was displayed (``T_n(e)`` of SPEC DCM-FACT) — each ``None``
+    the number of rounds item ``e`` was displayed (``T_n(e)`` of DCM-FACT) — each ``None``
     unless requested.
     """
 
@@ -96,7 +96,7 @@ def simulate(env: _Model, policy: str, K: int | None = None, n: int = 10_000, ru
              seed: int = 0, policy_params: dict | None = None, *, reference: bool = False,
              replications=None, checkpoints=None, counts: bool = False, rewards: bool = False,
              trace: int = 0) -> Result:
-    """Simulate ``policy`` (a SPEC §3 name) on ``env`` for ``n`` rounds and ``runs`` replications.
+    """Simulate ``policy`` (a registered name) on ``env`` for ``n`` rounds and ``runs`` replications.
 
     ``replications`` (default ``range(runs)``) picks a subset of the ``runs`` replications —
     the runner's chunks; results are identical however they are split.  ``reference=True`` runs

@@ -1,6 +1,6 @@
-"""Click-model environments (SPEC §1: CM-Cascade, CM-DCM, CM-PBM, CM-Depth).
+"""Click-model environments (CM-Cascade, CM-DCM, CM-PBM, CM-Depth).
 
-Letters follow the project (SPEC §0): ``L`` items, ``K`` positions.  Each model
+Letters follow the project (the project's notation): ``L`` items, ``K`` positions.  Each model
 
 * validates its parameters (``ValueError`` naming the parameter and value; nothing clipped);
 * offers the closed forms ``expected_reward(A)``, ``optimal_list(K)``, ``gap(A)`` built on
@@ -18,7 +18,7 @@ Letters follow the project (SPEC §0): ``L`` items, ``K`` positions.  Each model
   depth    ``1`` for the depth ``V = #{j : u < P_j}``, then ``K``: click iff ``j ≤ V`` and ``u_j < theta(a_j)``
   ======== ================================================================================
 
-* draws the initial observation of every item (KL-UCB-type policies, SPEC §3, dcmKL-UCB
+* draws the initial observation of every item (KL-UCB-type policies, docs/conventions.md; dcmKL-UCB
   "Observe w_0 ~ P_w", source ``000_0b27131c69d8f24c.txt``) with
   ``initial_observation(rng)``: ``L`` uniforms, item ``e`` clicked iff ``u_e < top(e)``, the
   click probability of ``e`` shown at the top position.

@@ -6,7 +6,7 @@ top-down, clicks the first document that attracts him and leaves; the payoff is 
 anything (the abandonment problem).  The "идеальный" case has ``p_t(d) ∈ {0, 1}``: each document is
 relevant to a set of users ``S_d`` and OPT is a maximum coverage.
 
-Model ``"intent"`` (project letters, SPEC §0: ``L`` documents, ``K`` positions): ``J`` intents with
+Model ``"intent"`` (project letters, the project's notation: ``L`` documents, ``K`` positions): ``J`` intents with
 probabilities ``pi`` (a user draws intent ``j`` i.i.d. each round) and a ``J × L`` matrix ``P`` of click
 probabilities ``P[j, d]`` (0/1 rows: intent ``j`` is satisfied exactly by the documents relevant to it).
 Given intent ``j`` the user is a cascade user with attractions ``P[j]``:
@@ -19,7 +19,7 @@ RANKED-GREEDY/every-k for 0/1 users); OPT is found by brute force over the ``C(L
 
 Uniforms per round (the environment stream, same in :func:`clickbound.sim.kernels.env_round`,
 code ``INTENT``): one for the intent (inverse CDF over ``pi`` in intent order), then ``K``: the click is
-at the first ``k`` with ``u_k < P[j, a_k]``.  The initial observation (KL-UCB-type policies, SPEC §3)
+at the first ``k`` with ``u_k < P[j, a_k]``.  The initial observation (KL-UCB-type policies, docs/conventions.md)
 is ``L`` uniforms against the top-position click probability ``Σ_j pi_j P[j, d]``.
 """
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Exact expected regret of count-based index policies on small instances (issue 13a, part 2).
+"""Exact expected regret of count-based index policies on small instances.
 
 A forward dynamic programme over the policy's sufficient statistics: per item the number of
 observations and the click sum (the arrays the reference class keeps).  At round ``t`` every

@@ -1,4 +1,4 @@
-"""The Lai–Robbins / Δ-factor experiment (SPEC §4.4, DCM-FACT part (2); source ``000_0b27131c69d8f24c.txt``).
+"""The Lai–Robbins / Δ-factor experiment (DCM-FACT part (2); source ``000_0b27131c69d8f24c.txt``).
 
 Theorem 3's proof cites Lai & Robbins *as printed*, ``liminf E[T_n(e)]/log n ≥ Δ/D_KL(p−Δ‖p)``;
 the standard form is ``≥ 1/D_KL(p−Δ‖p)``.  An asymptotically optimal algorithm attains the
@@ -9,7 +9,7 @@ KL-UCB's exploration threshold ``log n + 3 log log n`` gives the finite-n guide
 :func:`lai_robbins` measures, over a grid of ``(p, Δ)``:
 
 * **two arms** ``(p, p−Δ)``, KL-UCB (by default ``CascadeKL-UCB`` with K = 1, which *is* KL-UCB
-  with one initial observation per arm and the SPEC §3 threshold): ``T_t(e)`` of the bad arm at
+  with one initial observation per arm and the conventional threshold): ``T_t(e)`` of the bad arm at
   every checkpoint, exactly ``R(t)/Δ`` (each pull of the bad arm costs Δ of pseudo-regret);
 * **dcmKL-UCB on B_LB(L, [K], p, Δ, γ)** (DCM-BLB): the mean display count of the L−K
   suboptimal items at n, and ``R(n)/log n`` beside Theorem 3's constant ``γ α (L−K) Δ / D_KL``.

@@ -127,7 +127,7 @@ def ucb_index(S, N, c_log_t):
 
 @numba.njit(cache=True)
 def ucb_index_nb(S, N, c_log_t, idx):
-    """UCB-type index ``S/N + sqrt(c_log_t / N)`` per item, ``+∞`` for never-observed items (SPEC §3).
+    """UCB-type index ``S/N + sqrt(c_log_t / N)`` per item, ``+∞`` for never-observed items (the policy conventions).
 
     Shared by OD-UCB (``c = α``) and Cascade-UCB last-click; ``c_log_t`` is ``c · log t``.
     """

@@ -1,4 +1,4 @@
-"""Piecewise-stationary environments and discounted reward for any model (issue 15; source 003).
+"""Piecewise-stationary environments and discounted reward for any model (source 003).
 
 Source ``003_f899901a464da92a.txt``: the objective is the discounted gain ``G(T) = E Σ_t λ^t g_t``
 (line 24, ``0 < λ ≤ 1``); "Замечание: мы рассматривали ситуация, когда выигрыш стационарен" and, for

@@ -1,4 +1,4 @@
-"""Goodness of fit of PBM-TS's sampler against its exact target posterior (SPEC ALG-PBMTS, issue 16).
+"""Goodness of fit of PBM-TS's sampler against its exact target posterior (ALG-PBMTS).
 
 Source ``001_eb740855b56fcd8b.txt`` §6.4 b): PBM-TS's posterior "が Beta に閉じず, θ のサンプルは棄却
 サンプリングで生成する".  The target, for an item with ``S`` clicks and ``F_j`` unclicked displays at

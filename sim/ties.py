@@ -1,4 +1,4 @@
-"""Top-K selection with ties broken uniformly at random (SPEC §3 convention), reference version.
+"""Top-K selection with ties broken uniformly at random (the policy conventions, docs/conventions.md), reference version.
 
 The one rule, used identically by every policy's reference class and numba kernel
 (:func:`clickbound.sim.kernels.topk_nb` is the compiled twin, tested to agree draw for draw):

@@ -1,4 +1,4 @@
-"""Synthetic ranker setting and PBM click logs for unbiased learning to rank (source 002, issue 16).
+"""Synthetic ranker setting and PBM click logs for unbiased learning to rank (source 002).
 
 Source ``002_3ec5ec57f55c1fdf.txt``, "因果推論で検索システムを問い直す(1)": the click log
 ``L = {(q, d, k, c)}`` of a logging ranker under the position-based model

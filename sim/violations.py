@@ -1,4 +1,4 @@
-"""Bound-violation search (issue 13b): is there a small instance on which a bound of ``bounds/`` fails?
+"""Bound-violation search: is there a small instance on which a bound of ``bounds/`` fails?
 
 For every upper bound of :mod:`clickbound.bounds` and the policy it is about (a :class:`Target`),
 :func:`search` looks over small instances (L ≤ 5 items, K ≤ 3 positions, parameters on a grid)
@@ -58,7 +58,7 @@ PBM_EPS = (0.0, 0.2, 1.0)
 #: B_LB grid (DCM-T3 and the cascade lower bound)
 BLB_P = (0.1, 0.2, 0.3, 0.5, 0.7, 0.9)
 BLB_DELTA = (0.05, 0.1, 0.15, 0.2, 0.3, 0.5)
-#: largest problem the search visits (issue 13: "L ≤ 5, K ≤ 3")
+#: largest problem the search visits (L ≤ 5, K ≤ 3)
 L_MAX, K_MAX = 5, 3
 #: finite-time bounds are compared from this round on (the first rounds show every item)
 N_MIN = 100
@@ -358,7 +358,7 @@ NOT_SEARCHED = {
                           "constant of Kveton et al. 2015a Theorem 2, Σ_(e>K) 12/Δ_(e,K) log n + (π²/3)L, is "
                           "searched as CASCADE-UCB1/kveton2015a-recalled, recalled and not in the sources)",
     "DCM-FACT/as-printed": "not a theorem's bound: the Fact as printed chained literally (decided exactly "
-                           "in lemmas/dcm_lower_bound.py)",
+                           "in lemmas/dcm/theorem3/lower_bound.py)",
 }
 
 

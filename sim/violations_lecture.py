@@ -1,4 +1,4 @@
-"""Bound-violation search for the lecture's upper bounds (source 003; issue 13b, :mod:`clickbound.bounds.lecture`).
+"""Bound-violation search for the lecture's upper bounds (source 003; :mod:`clickbound.bounds.lecture`).
 
 Source ``003_f899901a464da92a.txt``.  The search of :mod:`clickbound.sim.violations` (its :class:`Target`,
 :func:`~clickbound.sim.violations.search`, :func:`~clickbound.sim.violations.evaluate` and
@@ -30,7 +30,7 @@ Source ``003_f899901a464da92a.txt``.  The search of :mod:`clickbound.sim.violati
   record the constant they imply, ``max_t shortfall(t)/shape(t)``, for the reader.
 
 **Confirmation and decision** (as :mod:`clickbound.report.cmd_violations` does it; ``sim`` may not import
-``report``, so the test family is written out here with scipy and :mod:`clickbound.lemmas.violations`
+``report``, so the test family is written out here with scipy and :mod:`clickbound.lemmas.studies.violations`
 recomputes it from the record): the closest instance and up to ``confirm_max − 1`` candidates (ratio < 1)
 are run at the profile's ``n`` and ``runs``; one-sided one-sample t-test of the mean quantity against
 the bound at every checkpoint ``n ≥ 100`` where the bound is defined (H0 "mean ≤ bound"; violation:
@@ -278,7 +278,7 @@ def decide_finite(checkpoints, regret, bvals, level=LEVEL) -> dict:
 
 
 def confirm(t, inst, n, runs, seed, role="closest") -> dict:
-    """Long runs of one instance, decided; the fields :mod:`clickbound.lemmas.violations` reads."""
+    """Long runs of one instance, decided; the fields :mod:`clickbound.lemmas.studies.violations` reads."""
     import time
 
     t0 = time.process_time()

@@ -63,6 +63,21 @@ def test_wheel_holds_one_top_level_package(wheel):
     assert sum(n.startswith("clickbound/sources/texts/") and n.endswith(".txt") for n in names) == 5
 
 
+def test_wheel_holds_every_subpackage_and_data_file(wheel):
+    # pyproject.toml lists the packages by hand: every package folder of the tree (the per-source
+    # folders of lemmas/ included) and every data file the package loads must be in the wheel
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+    trees = ("lemmas", "bounds", "sim", "report", "sources")
+    inits = [p for t in trees for p in (ROOT / t).rglob("__init__.py") if "__pycache__" not in p.parts]
+    assert len(inits) >= 20
+    data = [*(ROOT / "lemmas" / "data").glob("*.json"), *(ROOT / "lemmas" / "ledger").glob("*.toml"),
+            *(ROOT / "sources" / "texts").glob("*.txt")]
+    missing = [str(p.relative_to(ROOT)) for p in (*inits, *data)
+               if f"clickbound/{p.relative_to(ROOT).as_posix()}" not in names]
+    assert missing == []
+
+
 def test_fresh_venv_imports_and_runs_the_cli(wheel, tmp_path):
     env_dir = tmp_path / "fresh"
     venv.EnvBuilder(with_pip=False).create(env_dir)

@@ -109,9 +109,17 @@ def _snap_and_verify(prep, sampler, x):
     return None
 
 
+#: floats search only boxes within this magnitude (widths, starts and slack values stay far from
+#: overflow); beyond, the exact methods (decision, corners, exact property search) decide alone
+FLOAT_SEARCH_MAX = 10**150
+
+
 def adversarial_search(prep, sampler, n_starts, deadline, seed):
     """Multi-start SLSQP on the slack; returns ``(report|None, evidence dict)``."""
     t0 = time.perf_counter()
+    if any(abs(v) > FLOAT_SEARCH_MAX for v in (*sampler.lo, *sampler.hi)):
+        return None, {"skipped": f"a bound beyond ±1e150: floats would overflow, the exact methods decide",
+                      "starts_run": 0, "best_float_slack": None}
     rng = np.random.default_rng(np.random.SeedSequence([seed, 4]))
     make = _lambdas(prep)
     g, dg = make(prep.statement.g)

@@ -14,6 +14,7 @@ and works inside daemonic pool workers, where ``multiprocessing`` may not start 
 """
 from __future__ import annotations
 
+import math
 import os
 import pickle
 import resource
@@ -21,6 +22,7 @@ import select
 import signal
 import struct
 import time
+import traceback
 from dataclasses import dataclass, field
 
 #: memory the work may add to what the process already maps, unless told otherwise
@@ -57,6 +59,33 @@ def _send(fd, obj) -> None:
         view = view[n:]
 
 
+#: exception types a child's exception is re-created as when it cannot be pickled (first match)
+_PORTABLE = (ValueError, TypeError, ArithmeticError, LookupError, AssertionError, NotImplementedError,
+             RecursionError, RuntimeError)
+
+
+def portable(exc: BaseException) -> BaseException:
+    """``exc`` in a form that survives pickling, with the child's traceback as a note.
+
+    An exception that does not round-trip through pickle (sympy's ``TypeError`` from
+    ``Relational.__bool__`` holds a local lambda) is re-created as the nearest builtin type
+    (a ``ValueError`` stays a ``ValueError``) whose message names the original type and text:
+    the real error travels back, never a "could not be pickled"."""
+    tb = "".join(traceback.format_exception(exc)[-6:])
+    try:
+        pickle.loads(pickle.dumps(exc))
+        out = exc
+    except Exception:  # noqa: BLE001 - any pickling failure: rebuild it
+        base = next((t for t in _PORTABLE if isinstance(exc, t)), RuntimeError)
+        out = base(f"{type(exc).__module__}.{type(exc).__qualname__}: {exc}")
+    try:
+        out.add_note("raised in the checking process:\n" + tb)
+        pickle.dumps(out)
+    except Exception:  # noqa: BLE001 - a note that does not pickle is dropped, the error kept
+        out = type(out)(*out.args) if out is not exc else RuntimeError(f"{type(exc).__name__}: {exc}")
+    return out
+
+
 def _child(fd, fn, mem_mb) -> None:
     try:
         limit = _vm_size_bytes() + mem_mb * 1024 * 1024
@@ -66,7 +95,7 @@ def _child(fd, fn, mem_mb) -> None:
     except MemoryError:
         _send(fd, ("memory", None))
     except BaseException as exc:  # noqa: BLE001 - handed to the parent, which re-raises it
-        _send(fd, ("error", exc))
+        _send(fd, ("error", portable(exc)))
 
 
 def run_capped(fn, *, time_s: float, mem_mb: int = DEFAULT_MEM_MB):
@@ -75,8 +104,8 @@ def run_capped(fn, *, time_s: float, mem_mb: int = DEFAULT_MEM_MB):
     ``progress(record)`` sends a picklable record to the parent.  An exception raised by
     ``fn`` is re-raised here.  ``time_s`` is wall-clock from the fork.
     """
-    if time_s <= 0:
-        raise ValueError(f"time_s must be positive, got {time_s}")
+    if not (time_s > 0 and math.isfinite(time_s)):
+        raise ValueError(f"time_s must be a positive finite number, got {time_s}")
     t0 = time.perf_counter()
     r, w = os.pipe()
     pid = os.fork()
@@ -96,7 +125,7 @@ def run_capped(fn, *, time_s: float, mem_mb: int = DEFAULT_MEM_MB):
             if remaining <= 0:
                 outcome = Capped("time", last)
                 break
-            ready, _, _ = select.select([r], [], [], remaining)
+            ready, _, _ = select.select([r], [], [], min(remaining, 60.0))
             if not ready:
                 continue
             chunk = os.read(r, 1 << 20)

@@ -1,8 +1,11 @@
 """``check(claim, budget_s)`` — the engine's entry point (issue 2 contract).
 
-Methods, cheapest first, each only where it applies (see the method modules):
-derivation (a claim's own ``proof``), symbolic, exact decision, property search,
-adversarial search.  Floats search; exact arithmetic decides.
+Methods, cheapest first, each only where it applies (see the method modules): cheap
+refutation and derivation (a claim's own ``proof``), symbolic, exact decision, property search,
+adversarial search.  Floats search; exact arithmetic decides.  Every number of the claim is
+read at the value written (:mod:`clickbound.lemmas.engine.reading`).  ``budget_s`` must be a
+positive finite number of seconds (``ValueError`` otherwise).  Each verdict says who vouches
+for it (``Verdict.vouched_by``: engine method, catalogue procedure, or "argument: N steps").
 
 ``budget_s`` sets the work and is enforced by a hard cap on time and memory
 (:mod:`clickbound.lemmas.engine.cap`): a :class:`Claim` is decided in a child process that is
@@ -15,16 +18,32 @@ run in-process: their work is fixed by the procedure, not by the budget.
 """
 from __future__ import annotations
 
+import math
+import numbers
 import time
 
 from clickbound.lemmas.engine.cap import DEFAULT_MEM_MB, Capped, run_capped
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
-from clickbound.lemmas.engine.verdict import Verdict
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, function_name
+from clickbound.lemmas.engine.verdict import Verdict, argued_steps
 
 #: the hard cap is this many budgets (see the module docstring) ...
 CAP_FACTOR = 2.0
 #: ... plus seconds for forking the checking process and returning its result
 CAP_GRACE_S = 0.5
+
+
+def vouched_by(claim, outcome: Outcome) -> str:
+    """Who vouches for ``outcome`` (see :class:`Verdict`): the outcome's own word if it gives one;
+    else "argument: N steps" for a proof resting on argued steps, "procedure: <module.function>"
+    for a ProcedureClaim, "engine: <method>" for the engine's own methods."""
+    if outcome.vouched_by:
+        return outcome.vouched_by
+    n = argued_steps(outcome.evidence) if outcome.status in ("proved", "argued") else 0
+    if n:
+        return f"argument: {n} step{'s' if n != 1 else ''}"
+    if isinstance(claim, ProcedureClaim):
+        return f"procedure: {function_name(claim.decide)}"
+    return f"engine: {outcome.method}"
 
 
 def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
@@ -43,6 +62,7 @@ def _verdict(claim, outcome: Outcome, elapsed: float, tried=()) -> Verdict:
         methods_tried=tuple(tried) or (outcome.method,),
         scope=outcome.scope,
         scope_detail=outcome.scope_detail,
+        vouched_by=vouched_by(claim, outcome),
     )
 
 
@@ -52,8 +72,10 @@ def check(claim, budget_s: float = 20.0, *, seed: int = 0, mem_mb: int = DEFAULT
     Returns a :class:`~clickbound.lemmas.engine.verdict.Verdict`; raises ``ValueError`` (with a
     message naming the problem) for malformed claims.
     """
-    if not (isinstance(budget_s, (int, float)) and budget_s > 0):
-        raise ValueError(f"budget_s must be a positive number, got {budget_s!r}")
+    if (isinstance(budget_s, bool) or not isinstance(budget_s, numbers.Real)
+            or not math.isfinite(float(budget_s)) or not float(budget_s) > 0):
+        raise ValueError(f"budget_s must be a positive finite number of seconds, got {budget_s!r}")
+    budget_s = float(budget_s)
     t0 = time.perf_counter()
     if isinstance(claim, ProcedureClaim):
         out = claim.decide(budget_s)

@@ -19,6 +19,8 @@ location), ``kind`` and ``expected`` (``True`` for what the source asserts,
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import functools
+from collections.abc import Iterator
 from typing import Any, Callable, Mapping, Sequence
 
 import sympy as sp
@@ -26,17 +28,46 @@ import sympy as sp
 KINDS = ("identity", "inequality", "upper bound", "lower bound", "asymptotic", "computation")
 
 
-#: What a verdict's status can be.  ``proved`` needs a scope (below); ``checked`` is an exact
-#: check on a finite sample of instances (no proof for the scope the statement names);
-#: ``survived`` a search that found no counterexample; the two ``*-in-simulation`` statuses
-#: are statistical findings (their evidence names the test and its level), never "refuted".
-STATUSES = ("proved", "refuted", "checked", "survived", "violated-in-simulation",
+#: What a verdict's status can be.  ``proved`` needs a scope (below); ``argued`` is a proof up
+#: to steps of reasoning the engine did not check (a :class:`Claim`'s own ``proof=`` whose steps
+#: are text): it needs a scope too, and ``evidence["argued"]`` listing every argued step;
+#: ``checked`` is an exact check on a finite sample of instances (no proof for the scope the
+#: statement names); ``survived`` a search that found no counterexample; the two
+#: ``*-in-simulation`` statuses are statistical findings (their evidence names the test and its
+#: level), never "refuted".
+STATUSES = ("proved", "argued", "refuted", "checked", "survived", "violated-in-simulation",
             "consistent-in-simulation")
 STATISTICAL = ("violated-in-simulation", "consistent-in-simulation")
 #: Scope of a ``proved``: ``all`` — for every value of every parameter the statement
 #: quantifies over (a sympy Claim: every point of its box meeting its assumptions);
 #: ``instances`` — on the instances named in ``scope_detail`` only (e.g. "K = 1..6").
 SCOPES = ("all", "instances")
+
+
+@dataclass(frozen=True)
+class Identity:
+    """A derivation step the engine checks itself: ``lhs == rhs`` as an identity of expressions
+    (``expand`` or ``simplify`` of ``lhs - rhs`` is 0), for a :class:`Claim`'s own ``proof=``."""
+
+    lhs: Any
+    rhs: Any
+
+    def text(self) -> str:
+        return f"{sp.sstr(self.lhs)} == {sp.sstr(self.rhs)}"
+
+
+@dataclass(frozen=True)
+class Cites:
+    """A derivation step that uses a registered catalogue claim; the engine re-decides it
+    (``check(get(claim_id))`` must come out proved, itself resting on no argued step)."""
+
+    claim_id: str
+
+    def text(self) -> str:
+        return f"cites {self.claim_id}"
+
+
+STEP_OBJECTS = (Identity, Cites)
 
 
 @dataclass(frozen=True)
@@ -65,12 +96,15 @@ class ProofArtefact:
 
     def __post_init__(self):
         for d, c in self.steps:
+            if isinstance(c, STEP_OBJECTS):
+                continue
             if not isinstance(c, str) or c.strip() in ("", "True", "true"):
                 raise ValueError(f"proof step {d!r} records {c!r}: a step must show the object checked")
 
     def as_dict(self) -> dict:
         out = {"summary": self.summary,
-               "steps": [{"step": d, "checked": c} for d, c in self.steps],
+               "steps": [{"step": d, "checked": c.text() if isinstance(c, STEP_OBJECTS) else c}
+                         for d, c in self.steps],
                **{k: v for k, v in self.extra.items()}}
         if self.conclusion is not None:
             out["conclusion"] = sp.sstr(self.conclusion)
@@ -96,6 +130,9 @@ class Outcome:
     notes: tuple[str, ...] = ()
     scope: str | None = None
     scope_detail: str = ""
+    #: who vouches for the verdict (see :class:`~clickbound.lemmas.engine.verdict.Verdict`);
+    #: empty: ``check()`` fills it in
+    vouched_by: str = ""
 
     def __post_init__(self):
         check_status_scope(self.status, self.scope, self.scope_detail, self.evidence)
@@ -105,17 +142,46 @@ def check_status_scope(status, scope, scope_detail, evidence) -> None:
     """The rules above (shared by :class:`Outcome` and the Verdict); ``ValueError`` if broken."""
     if status not in STATUSES:
         raise ValueError(f"status must be one of {STATUSES}, got {status!r}")
-    if status == "proved":
+    if status in ("proved", "argued"):
         if scope not in SCOPES:
-            raise ValueError(f"a proved verdict needs a scope in {SCOPES}, got {scope!r}")
+            raise ValueError(f"a {status} verdict needs a scope in {SCOPES}, got {scope!r}")
         if scope == "instances" and not scope_detail:
             raise ValueError("scope 'instances' needs scope_detail naming the instances")
     elif scope is not None:
-        raise ValueError(f"only a proved verdict has a scope, got {scope!r} with {status!r}")
+        raise ValueError(f"only a proved or argued verdict has a scope, got {scope!r} with {status!r}")
+    if status == "argued":
+        listed = evidence.get("argued") if isinstance(evidence, Mapping) else None
+        if not (isinstance(listed, (list, tuple)) and listed):
+            raise ValueError("an argued verdict needs evidence['argued'] listing each argued step")
     if status == "checked" and not scope_detail:
         raise ValueError("a checked verdict needs scope_detail naming the finite sample")
     if status in STATISTICAL and not ("test" in evidence and "level" in evidence):
         raise ValueError(f"a {status} verdict needs evidence['test'] and evidence['level']")
+
+
+def function_name(fn) -> str:
+    """``module.qualname`` of a callable (``functools.partial`` unwrapped)."""
+    while isinstance(fn, functools.partial):
+        fn = fn.func
+    return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', type(fn).__name__)}"
+
+
+def freeze_assumptions(assumptions, claim_id="") -> tuple:
+    """A claim's assumptions as a tuple, taken once at construction (a generator would be used
+    up by the first loop over it, and the check would then run without assumptions while the
+    verdict still printed them): a single sympy relational becomes a 1-tuple; a tuple, a list
+    or an iterator (generator) of items becomes a tuple of them (each item is validated by the
+    engine: it must be a relational).  Anything else (a mapping, a set, a string, a non-relational
+    sympy object, a number) is a ``ValueError``."""
+    where = f"{claim_id}: " if claim_id else ""
+    if isinstance(assumptions, sp.core.relational.Relational):
+        return (assumptions,)
+    if isinstance(assumptions, (tuple, list)):
+        return tuple(assumptions)
+    if isinstance(assumptions, Iterator) and not isinstance(assumptions, (str, bytes, sp.Basic)):
+        return tuple(assumptions)
+    raise ValueError(f"{where}assumptions must be a sympy relational or a tuple/list (or generator) of "
+                     f"relationals, got {type(assumptions).__name__}: {assumptions!r}")
 
 
 @dataclass(frozen=True)
@@ -148,6 +214,9 @@ class Claim:
     expected: bool | None = None
     description: str = ""
     proof: Callable[[], ProofArtefact] | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "assumptions", freeze_assumptions(self.assumptions, self.id))
 
     @property
     def symbols(self) -> tuple[sp.Symbol, ...]:

@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.certified import CERTIFIED_METHOD, arb_eval, certified_relation
+from clickbound.lemmas.engine.certified import CERTIFIED_METHOD, arb_eval, certified_relation, certified_sign
 
 # Screening of search candidates only (property search, mpmath): nothing is decided with these.
 MP_DIGITS = 60
@@ -162,10 +162,17 @@ def _value_text(g, point):
 
 
 def in_box(prep, point) -> bool:
-    """Exact membership of ``point`` in the claim's closed box (exact bounds, even irrational)."""
+    """Exact membership of ``point`` in the claim's closed box (exact bounds, even irrational:
+    compared in certified arithmetic; a comparison that cannot be certified counts as outside)."""
+    from clickbound.lemmas.engine.reading import compare
+
     for s, lo, hi in zip(prep.symbols, prep.lo, prep.hi):
         v = point.get(s)
-        if v is None or not bool(lo <= v) or not bool(v <= hi):
+        if v is None:
+            return False
+        v = to_rational(v)
+        c_lo, c_hi = compare(v, lo), compare(v, hi)
+        if c_lo is None or c_hi is None or c_lo < 0 or c_hi > 0:
             return False
     return True
 
@@ -232,3 +239,77 @@ def snap_candidates(x: float, denominators=(1, 2, 4, 10, 100, 1000, 10**4, 10**6
     if exact not in out:
         out.append(exact)
     return out
+
+
+_AS_WRITTEN = {"<=": {"neg", "zero"}, "<": {"neg"}, ">=": {"pos", "zero"}, ">": {"pos"}, "==": {"zero"}}
+
+
+def _as_written_status(rel, point) -> str:
+    """``holds`` / ``violated`` / ``unknown`` for a user's relational at ``point`` (keyed by the
+    user's own symbols): both sides read as written (floats at their decimal value, unevaluated
+    objects evaluated), each certified defined, then the sign of ``lhs - rhs``."""
+    from clickbound.lemmas.engine.reading import evaluate_unevaluated, exact_floats
+
+    op = getattr(rel, "rel_op", None)
+    if op not in _AS_WRITTEN:
+        return "unknown"
+    sides = [exact_floats(evaluate_unevaluated(side, "re-check")) for side in (rel.lhs, rel.rhs)]
+    for side in sides:
+        try:
+            if arb_eval(side, point) is None:
+                return "unknown"
+        except (NotImplementedError, ValueError, TypeError):
+            return "unknown"
+    diff = sp.Add(sides[0], -sides[1], evaluate=False)
+    try:
+        sign = certified_sign(diff, point)
+    except (NotImplementedError, ValueError, TypeError):
+        sign = None
+    if sign is None and _structural_zero(sides[0] - sides[1], point):
+        sign = "zero"
+    if sign is None:  # a closed constant sympy can decide (sin(1)**2 + cos(1)**2 - 1 is 0)
+        from clickbound.lemmas.engine.reading import exact_constant
+
+        try:
+            c = exact_constant((sides[0] - sides[1]).xreplace(point))
+        except (ValueError, TypeError):
+            c = None
+        if c is not None and c.is_Rational:
+            sign = "pos" if c > 0 else "neg" if c < 0 else "zero"
+    if sign is None:
+        return "unknown"
+    return "holds" if sign in _AS_WRITTEN[op] else "violated"
+
+
+def refutes_as_written(claim, cex) -> str | None:
+    """``None`` when ``cex`` refutes ``claim`` as the user wrote it, else why not.
+
+    Independent of the engine's normal form: the claim's own symbols (by identity), its bounds
+    read afresh (:func:`clickbound.lemmas.engine.reading.number`) and compared in certified
+    arithmetic, each assumption and the statement evaluated from the user's relationals."""
+    from clickbound.lemmas.engine.reading import compare, number
+
+    point = {}
+    for s, (lo, hi) in claim.domain.items():
+        if s not in cex:
+            if any(s in rel.free_symbols for rel in (claim.statement, *claim.assumptions)):
+                return f"no value for {s}"
+            continue
+        v = cex[s]
+        if not isinstance(v, sp.Rational):
+            return f"{s} = {v!r} is not an exact rational"
+        c_lo, c_hi = compare(v, number(lo, f"bound of {s}")), compare(v, number(hi, f"bound of {s}"))
+        if c_lo is None or c_hi is None or c_lo < 0 or c_hi > 0:
+            return f"{s} = {v} is not certified inside [{lo}, {hi}]"
+        if any(getattr(v, f"is_{k}") is not val for k, val in s.assumptions0.items()
+               if k in ("positive", "negative", "nonnegative", "nonpositive", "zero", "nonzero", "integer")):
+            return f"{s} = {v} breaks the symbol's own assumptions"
+        point[s] = v
+    for i, a in enumerate(claim.assumptions):
+        st = _as_written_status(a, point)
+        if st != "holds":
+            return f"assumption {i} ({a}) is {st} there"
+    st = _as_written_status(claim.statement, point)
+    if st != "violated":
+        return f"the statement is {st} there"
+    return None

@@ -49,7 +49,7 @@ def check_link(prep, artefact, deadline):
                     return False, {"link": f"the derivation's domain does not bound {s}"}
                 continue
             dlo, dhi = (_bound(v, s, w) for v, w in zip(artefact.domain[s], ("lo", "hi")))
-            if not (bool(dlo <= lo) and bool(hi <= dhi)):
+            if not (_le(dlo, lo) and _le(hi, dhi)):
                 return False, {"link": f"the claim's box for {s}, [{lo}, {hi}], is not inside the "
                                        f"derivation's [{dlo}, {dhi}]"}
         steps.append("box inside the derivation's domain (exact bounds)")
@@ -79,6 +79,15 @@ def check_link(prep, artefact, deadline):
             return True, {"link": steps}
     return False, {"link": f"conclusion {show(artefact.conclusion)} not shown to imply the statement",
                    "checked": steps}
+
+
+def _le(u, v) -> bool:
+    """``u <= v`` for exact numbers, certified (``False`` when it cannot be decided)."""
+    if u.is_Rational and v.is_Rational:
+        return bool(u <= v)
+    from clickbound.lemmas.engine.certified import certified_sign
+
+    return certified_sign(sp.Add(v, -u, evaluate=False), {}) in ("pos", "zero")
 
 
 def _free(*rels):

@@ -5,11 +5,17 @@
 ``InfeasibleAssumptions`` when z3 proves that no point meets the assumptions) and runs
 the methods cheapest first, each only where it applies, stopping at the first verdict:
 
-0. ``derivation`` — ``claim.proof()`` if given.  A returned
-   :class:`~clickbound.lemmas.engine.claim.ProofArtefact` proves the claim only when the
+0. ``cheap-refutation`` then ``derivation`` — only when ``claim.proof`` is given: the cheap
+   refuters (corners, exact decision of small polynomial claims, a short property search;
+   :mod:`clickbound.lemmas.engine.derivation`) run first, so no artefact saves a false claim.
+   A returned :class:`~clickbound.lemmas.engine.claim.ProofArtefact` counts only when the
    engine has checked that its conclusion implies the statement on the claim's box
-   (:mod:`clickbound.lemmas.engine.link`; evidence: the artefact and the link); an
-   ``AssertionError`` is a failed step, recorded in ``notes``, never a proof.
+   (:mod:`clickbound.lemmas.engine.link`); an ``AssertionError`` is a failed step, recorded in
+   ``notes``, never a proof.  A catalogue module's derivation then proves the claim (vouched
+   by that function).  Any other derivation proves it only when every step is an object the
+   engine checks (``Identity`` re-verified, ``Cites`` re-decided) and the conclusion is one
+   of them; with argued (text) steps the remaining methods run, and only if none decides
+   does the verdict become ``argued``, listing each argued step.
 1. ``symbolic`` — identities by ``expand``/``simplify``; inequalities by sign
    certificates of the factors of ``g`` (Bernstein coefficients on the box, sympy
    assumptions).  Evidence: the artefact listing each factor and its certificate.
@@ -28,8 +34,9 @@ certified once a method has found a proof); a statement defined nowhere on the f
 set is a ``ValueError``.  An ``unsat`` that z3 and cvc5 disagree on is never a proof: it
 is recorded under ``errors`` and the search goes on.
 
-Every refutation's counterexample maps each of the claim's own symbols to a sympy ``Rational`` and has
-passed :func:`clickbound.lemmas.engine.exact.verify_counterexample`.  "survived" carries the
+Every refutation's counterexample maps each of the claim's own symbols to a sympy ``Rational``, has
+passed :func:`clickbound.lemmas.engine.exact.verify_counterexample` on the normal form and
+:func:`clickbound.lemmas.engine.exact.refutes_as_written` on the claim as the user wrote it.  "survived" carries the
 record of every method tried.  ``budget_s`` is a cap: each method does a fixed,
 seed-determined amount of work and stops early when its share of the budget is spent
 (then the evidence says ``stopped_early``, and the result may depend on machine speed).
@@ -46,12 +53,15 @@ from clickbound.lemmas.engine.adversarial import adversarial_search
 from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
 from clickbound.lemmas.engine.decide import z3_decide, z3_feasible
 from clickbound.lemmas.engine.defined import certify_defined, nowhere_defined
-from clickbound.lemmas.engine.exact import feasible_exact
+from clickbound.lemmas.engine.claim import function_name
+from clickbound.lemmas.engine.derivation import cheap_refutation, classify_steps, is_catalogue
+from clickbound.lemmas.engine.exact import feasible_exact, refutes_as_written
 from clickbound.lemmas.engine.link import check_link
 from clickbound.lemmas.engine.property_search import Screen, property_search
 from clickbound.lemmas.engine.sampling import Sampler
 from clickbound.lemmas.engine.symbolic import symbolic_prove
 from clickbound.lemmas.engine.validate import InfeasibleAssumptions, prepare
+from clickbound.lemmas.engine.verdict import argued_steps
 
 # z3 is tried on polynomial claims with at most this many variables (nlsat rarely
 # finishes beyond; DCM lemmas at K=6 have 12-13 and would only burn the budget).
@@ -147,7 +157,7 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             record["definedness"] = definedness[0][1] | {"answer": definedness[0][0]}
         return definedness[0][0] == "defined"
 
-    def proved(method, artefact_or_ev, extra=None):
+    def proved(method, artefact_or_ev, extra=None, vouched=""):
         nonlocal unclaimed_proof
         ev = {"proof": artefact_or_ev.as_dict() if isinstance(artefact_or_ev, ProofArtefact) else artefact_or_ev}
         if extra:
@@ -163,38 +173,89 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             return None
         ev["definedness"] = definedness[0][1]
         if not feasible:
-            unclaimed_proof = (method, ev)
+            unclaimed_proof = (method, ev, vouched)
             return None
-        return Outcome("proved", method, ev, None, tuple(notes), scope="all"), tuple(tried)
+        return Outcome("proved", method, ev, None, tuple(notes), scope="all",
+                       vouched_by=vouched or f"engine: {method}"), tuple(tried)
 
     def refuted(method, report, ev):
+        """The refutation, once the counterexample is re-checked against the claim as the user
+        wrote it; ``None`` (recorded as an error) when that re-check does not confirm it."""
         cex = prep.to_original(report.pop("counterexample"))
+        why = refutes_as_written(claim, cex)
+        if why is not None:
+            msg = f"ERROR: {method} found {cex}, which the re-check on the claim as written rejects: {why}"
+            notes.append(msg)
+            record.setdefault("errors", []).append(msg)
+            return None
         ev = dict(ev)
         ev["verification"] = report
+        ev["recheck_as_written"] = "the counterexample refutes the claim as written (its own symbols, bounds, " \
+                                   "assumptions and statement; exact or certified arithmetic)"
         earlier = {k: v for k, v in record.items() if k != method}
         if earlier:
             ev["earlier_methods"] = earlier
-        return Outcome("refuted", method, ev, cex, tuple(notes)), tuple(tried)
+        return Outcome("refuted", method, ev, cex, tuple(notes), vouched_by=f"engine: {method}"), tuple(tried)
 
-    # 0. the claim's own derivation, accepted only through a checked link to the statement
+    # 0. the claim's own derivation: the engine's cheap refuters first (a supplied proof never
+    # stops them), then the derivation, accepted only through a checked link to the statement
+    argued_candidate = None
     if claim.proof is not None:
+        tried.append("cheap-refutation")
+        rep, ev, z3_proof = cheap_refutation(prep, sampler, budget_s, seed, t0)
+        record["cheap-refutation"] = ev
+        if rep is not None:
+            out = refuted("cheap-refutation", rep, ev)
+            if out:
+                return out
         tried.append("derivation")
+        origin = function_name(claim.proof)
         try:
             art = claim.proof()
         except AssertionError as exc:
             notes.append(f"derivation failed a step: {exc or 'AssertionError'}")
             record["derivation"] = {"result": "failed step", "error": str(exc)}
+        except MemoryError:
+            raise  # the memory cap's business (lemmas/engine/cap.py)
+        except Exception as exc:  # noqa: BLE001 - the claim's own code failed: no proof, named in the notes
+            notes.append(f"the derivation raised {type(exc).__name__}: {exc}; not used")
+            record["derivation"] = {"result": "raised", "error": f"{type(exc).__name__}: {exc}"}
         else:
             if not isinstance(art, ProofArtefact):
                 raise TypeError(f"{claim.id}: proof() must return a ProofArtefact, got {type(art).__name__}")
             linked, link = check_link(prep, art, t0 + SYMBOLIC_SHARE * budget_s)
-            record["derivation"] = {"result": "linked" if linked else "not linked", **link}
-            if linked:
-                out = proved("derivation", art, link)
+            record["derivation"] = {"result": "linked" if linked else "not linked", "origin": origin, **link}
+            if linked and is_catalogue(origin):
+                # a catalogue derivation: its steps were checked by the catalogue code that built it
+                argued = argued_steps({"proof": art.as_dict()})
+                out = proved("derivation", art, link,
+                             vouched=(f"argument: {argued} step{'s' if argued != 1 else ''}" if argued
+                                      else f"procedure: {origin}"))
                 if out:
                     return out
+            elif linked:
+                steps, argued, failed = classify_steps(prep, art, budget_s)
+                proof_ev = art.as_dict() | {"steps": steps}
+                record["derivation"]["step_kinds"] = {k: sum(1 for x in steps if x["kind"] == k)
+                                                      for k in ("checked", "cited", "argued")}
+                if failed:
+                    notes.append(f"the derivation was not used: step {failed} does not check")
+                    record["derivation"]["result"] = f"failed step: {failed}"
+                elif not argued:
+                    out = proved("derivation", proof_ev, link,
+                                 vouched=f"engine: derivation ({len(steps)} checked step{'s' if len(steps) != 1 else ''})")
+                    if out:
+                        return out
+                else:
+                    argued_candidate = (proof_ev, link, argued)
+                    notes.append(f"the derivation rests on {len(argued)} argued step(s) the engine did not "
+                                 f"check; the engine's own methods were tried as well")
             else:
                 notes.append(f"the derivation was not used: {link['link']}")
+        if z3_proof is not None and argued_candidate is not None:
+            out = proved("exact-decision", z3_proof)
+            if out:
+                return out
         report_progress()
 
     # 1. symbolic
@@ -220,7 +281,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             if out:
                 return out
         elif status == "refuted":
-            return refuted("exact-decision", report, ev)
+            out = refuted("exact-decision", report, ev)
+            if out:
+                return out
         elif status == "disagreement":
             notes.append(f"ERROR: the exact solvers disagree, no proof claimed: {ev['error']}")
             record.setdefault("errors", []).append(ev["error"])
@@ -236,7 +299,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
     record["property-search"] = ev
     report_progress()
     if report is not None:
-        return refuted("property-search", report, ev)
+        out = refuted("property-search", report, ev)
+        if out:
+            return out
     if unclaimed_proof is not None and "first_feasible_point" in ev:
         # a search example met every assumption: re-check it exactly, then the proof stands
         pt = {s: sp.Rational(v) for s, v in zip(prep.symbols, ev["first_feasible_point"].values())}
@@ -245,8 +310,8 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
             if feas_note in notes:
                 notes.remove(feas_note)
             notes.append("assumptions shown feasible by a search example (re-checked exactly)")
-            method, ev_proof = unclaimed_proof
-            out = proved(method, ev_proof["proof"], {k: v for k, v in ev_proof.items() if k != "proof"})
+            method, ev_proof, vouched = unclaimed_proof
+            out = proved(method, ev_proof["proof"], {k: v for k, v in ev_proof.items() if k != "proof"}, vouched)
             if out:
                 return out
 
@@ -257,7 +322,9 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
     record["adversarial-search"] = ev
     report_progress()
     if report is not None:
-        return refuted("adversarial-search", report, ev)
+        out = refuted("adversarial-search", report, ev)
+        if out:
+            return out
 
     if unclaimed_proof is not None:
         notes.append(f"{unclaimed_proof[0]} found a proof, not claimed: feasibility undecided")
@@ -272,4 +339,21 @@ def decide_claim(claim, budget_s: float, seed: int = 0, progress=None):
         record["summary"] += "; stopped early at the time cap"
     if ps.get("feasible_examples", 0) == 0 and prep.assumptions and not feasible:
         notes.append("no point meeting the assumptions was found by any search")
-    return Outcome("survived", "search", record, None, tuple(notes)), tuple(tried)
+    if argued_candidate is not None:
+        proof_ev, link, argued = argued_candidate
+        stopped = [m for m in ("property-search", "adversarial-search")
+                   if "stopped_early" in record[m] or record[m].get("stopped_at_deadline")]
+        if not feasible:
+            notes.append("the argued derivation is not claimed: feasibility undecided")
+        elif stopped:
+            notes.append(f"the argued derivation is not claimed: {' and '.join(stopped)} stopped early at the "
+                         f"time cap (raise budget_s): an argued verdict needs the engine's full search first")
+        elif defined_everywhere():
+            ev = {"proof": proof_ev, **link, "argued": argued, "definedness": definedness[0][1],
+                  "search": record}
+            n = len(argued)
+            return Outcome("argued", "derivation", ev, None, tuple(notes), scope="all",
+                           vouched_by=f"argument: {n} step{'s' if n != 1 else ''}"), tuple(tried)
+        else:
+            notes.append("the argued derivation is not claimed: definedness on the feasible set not certified")
+    return Outcome("survived", "search", record, None, tuple(notes), vouched_by="engine: search"), tuple(tried)

@@ -18,8 +18,11 @@ is then re-verified by :func:`clickbound.lemmas.engine.exact.verify_counterexamp
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
+import os
+import pathlib
 import time
 from fractions import Fraction
 
@@ -66,7 +69,9 @@ def _float_fn(symbols, expr):
 class Screen:
     """Fast violation test at a rational point (exact, or mpmath with margin)."""
 
-    def __init__(self, prep):
+    def __init__(self, prep, floats=True):
+        """``floats=False``: no float screen (it only skips work; lambdify of a large statement
+        can take longer than the exact checks it would save)."""
         self.prep = prep
         rels = (prep.statement, *prep.assumptions)
         try:
@@ -75,7 +80,8 @@ class Screen:
         except NotRational:
             self.fns = [sp.lambdify(prep.symbols, r.g, modules="mpmath") for r in rels]
             self.exact = False
-        self.floats = [_float_fn(prep.symbols, r.g) for r in rels]
+        nan = lambda *a: float("nan")  # noqa: E731
+        self.floats = [_float_fn(prep.symbols, r.g) if floats else nan for r in rels]
         self.kinds = [r.kind for r in rels]
         self.margin = mpmath.mpf(NONPOLY_MARGIN.p) / NONPOLY_MARGIN.q
 
@@ -166,13 +172,18 @@ def _verify(prep, values):
     return verify_counterexample(prep, dict(zip(prep.symbols, values)))
 
 
-def corner_phase(prep, sampler, screen, deadline, rng):
-    """Check box vertices (repaired onto linear assumptions). Returns (report|None, count)."""
+def corner_phase(prep, sampler, screen, deadline, rng, max_corners=None):
+    """Check box vertices (repaired onto linear assumptions), at most ``max_corners`` of them
+    (all up to :data:`CORNER_ENUM_MAX_VARS` variables by default). Returns (report|None, count)."""
     n = prep.n
-    if n <= CORNER_ENUM_MAX_VARS:
+    enum_vars = CORNER_ENUM_MAX_VARS if max_corners is None else min(CORNER_ENUM_MAX_VARS, max_corners.bit_length() - 1)
+    if n <= enum_vars:
         corners = itertools.product((0, 1), repeat=n)
     else:
-        corners = (tuple(row) for row in rng.integers(0, 2, size=(CORNER_SAMPLE, n)))
+        size = CORNER_SAMPLE if max_corners is None else max_corners
+        # the all-lo and all-hi corners first, then random ones
+        corners = itertools.chain(((0,) * n, (1,) * n),
+                                  (tuple(row) for row in rng.integers(0, 2, size=(max(0, size - 2), n))))
     count = 0
     for bits in corners:
         if time.perf_counter() > deadline:
@@ -219,6 +230,34 @@ def _decode(sampler, n, genes):
     return values
 
 
+def hypothesis_store() -> pathlib.Path:
+    """Where hypothesis may write (its constants cache; the search keeps no example database):
+    ``<cache root>/hypothesis``, the project's cache root being ``$CLICKBOUND_CACHE_DIR``, else
+    ``$XDG_CACHE_HOME/clickbound``, else ``~/.cache/clickbound`` (the rule of
+    ``clickbound.bounds.jitcache.cache_root``, not imported here: importing ``clickbound.bounds``
+    loads numba).  Never the current directory."""
+    env = os.environ.get("CLICKBOUND_CACHE_DIR")
+    if env:
+        return pathlib.Path(env) / "hypothesis"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (pathlib.Path(xdg) if xdg else pathlib.Path.home() / ".cache") / "clickbound" / "hypothesis"
+
+
+@contextlib.contextmanager
+def _hypothesis_home():
+    """Point hypothesis' storage at :func:`hypothesis_store` for the search (unless the user set
+    ``HYPOTHESIS_STORAGE_DIRECTORY``), and put back what was there."""
+    from hypothesis import configuration
+
+    old = getattr(configuration, "__hypothesis_home_directory", None)
+    if old is None and not os.environ.get("HYPOTHESIS_STORAGE_DIRECTORY"):
+        configuration.set_hypothesis_home_dir(hypothesis_store())
+    try:
+        yield
+    finally:
+        configuration.set_hypothesis_home_dir(old)
+
+
 def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     """Run hypothesis; returns ``(report|None, stats)``."""
     n = prep.n
@@ -253,7 +292,8 @@ def hypothesis_phase(prep, sampler, screen, max_examples, deadline, seed):
     if time.perf_counter() > deadline:
         return None, stats
     try:
-        probe()
+        with _hypothesis_home():
+            probe()
     except AssertionError:
         pass
     except _Deadline:

@@ -1,7 +1,9 @@
 """The one registry of claims and errata, discovered by module scan.
 
-Every module directly inside the ``lemmas`` package (not ``lemmas.engine``) is a
-catalogue module: it decorates zero-argument factories with :func:`register`
+Every module of the ``lemmas`` package and of its subpackages (the per-source folders ``dcm``,
+``depth``, ``counterfactual``, ``lecture``, ``cascade_blog`` and ``studies``, at any depth) is a
+catalogue module, except :data:`NOT_CATALOGUE` (the engine, the ledger and shared support code) and
+names starting with ``_``: it decorates zero-argument factories with :func:`register`
 (returning an iterable of :class:`~clickbound.lemmas.engine.claim.Claim` /
 :class:`~clickbound.lemmas.engine.claim.ProcedureClaim`) and may call
 :func:`register_erratum`.  Tests, notebooks, the CLI and the report all loop over
@@ -18,10 +20,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+#: subpackages of ``lemmas`` that register no claims (not scanned)
+NOT_CATALOGUE = ("engine", "ledger", "support")
+
 _FACTORIES: list[Callable[[], Iterable]] = []
 _ERRATA: dict[str, "Erratum"] = {}
+_ERRATA_MODULE: dict[str, str] = {}  # erratum id -> the module that registered it
 _LOADED = False
-_CACHE: tuple | None = None  # (factories, claims in order, claims by id)
+_CACHE: tuple | None = None  # (factories, claims in order, claims by id, module by id)
 
 
 @dataclass(frozen=True)
@@ -54,6 +60,7 @@ def register_erratum(erratum: Erratum) -> Erratum:
     if erratum.id in _ERRATA and _ERRATA[erratum.id] != erratum:
         raise ValueError(f"erratum id {erratum.id!r} registered twice")
     _ERRATA[erratum.id] = erratum
+    _ERRATA_MODULE.setdefault(erratum.id, sys._getframe(1).f_globals.get("__name__", "?"))
     return erratum
 
 
@@ -61,22 +68,38 @@ def register_erratum(erratum: Erratum) -> Erratum:
 DEFAULT_ROOTS = ("clickbound.lemmas",)
 
 
+def catalogue_modules(root: str = "clickbound.lemmas") -> list[str]:
+    """Dotted names of the catalogue modules of the package ``root``, depth first in name order (nothing
+    imported but packages)."""
+    pkg = importlib.import_module(root)
+
+    def walk(path, prefix: str, top: bool) -> list[str]:
+        out = []
+        for mod in sorted(pkgutil.iter_modules(path), key=lambda m: m.name):
+            if mod.name.startswith("_") or (top and mod.name in NOT_CATALOGUE):
+                continue
+            name = prefix + mod.name
+            if mod.ispkg:
+                out += walk(importlib.import_module(name).__path__, name + ".", False)
+            else:
+                out.append(name)
+        return out
+
+    return walk(pkg.__path__, root + ".", True)
+
+
 def load_catalogue(roots=DEFAULT_ROOTS, module_name: str | None = None) -> list:
     """Import every catalogue module of ``roots`` (their ``@register`` calls fill the registry); the modules.
 
-    A root is a package name (each module directly in it, not ``_``-prefixed, is imported) or the
-    path of one Python file (a project's ``claims.py``, imported as ``module_name``).
+    A root is a package name (its catalogue modules, :func:`catalogue_modules`) or the path of one
+    Python file (a project's ``claims.py``, imported as ``module_name``).
     """
     mods = []
     for root in roots:
         if isinstance(root, Path) or str(root).endswith(".py"):
             mods.append(import_file(Path(root), module_name or f"clickbound_user.{Path(root).stem}"))
             continue
-        pkg = importlib.import_module(root)
-        for mod in sorted(pkgutil.iter_modules(pkg.__path__), key=lambda m: m.name):
-            if mod.ispkg or mod.name.startswith("_"):
-                continue
-            mods.append(importlib.import_module(f"{root}.{mod.name}"))
+        mods += [importlib.import_module(name) for name in catalogue_modules(root)]
     return mods
 
 
@@ -125,13 +148,13 @@ def catalogue() -> list:
     _load()
     key = tuple(_FACTORIES)
     if _CACHE is None or _CACHE[0] != key:
-        claims = [c for f in _FACTORIES for c in f()]
+        made = [(c, f.__module__) for f in _FACTORIES for c in f()]
         by_id: dict[str, object] = {}
-        for c in claims:
+        for c, _ in made:
             if c.id in by_id:
                 raise ValueError(f"claim id {c.id!r} registered twice")
             by_id[c.id] = c
-        _CACHE = (key, claims, by_id)
+        _CACHE = (key, [c for c, _ in made], by_id, {c.id: m for c, m in made})
     return list(_CACHE[1])
 
 
@@ -146,6 +169,18 @@ def get(claim_id: str):
         close = difflib.get_close_matches(claim_id, list(_CACHE[2]), n=5)
         raise KeyError(f"no registered claim {claim_id!r}"
                        + (f"; did you mean {close}?" if close else "")) from None
+
+
+def module_of(claim_id: str) -> str:
+    """The dotted name of the module whose factory registered the claim ``claim_id``."""
+    get(claim_id)
+    return _CACHE[3][claim_id]
+
+
+def erratum_module(erratum_id: str) -> str:
+    """The dotted name of the module that registered the erratum ``erratum_id``."""
+    _load()
+    return _ERRATA_MODULE[erratum_id]
 
 
 def errata() -> list[Erratum]:

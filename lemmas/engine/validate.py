@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 
-import numpy as np
 import sympy as sp
+
+from clickbound.lemmas.engine import reading
 
 KIND_OF = {sp.Ge: "ge", sp.Gt: "gt", sp.Le: "ge", sp.Lt: "gt", sp.Eq: "eq", sp.Ne: "ne"}
 STATEMENT_TYPES = (sp.Le, sp.Ge, sp.Lt, sp.Gt, sp.Eq)
@@ -164,55 +165,35 @@ def is_rational_polynomial(expr, symbols, allow_inverse: bool = False, allow_min
 
 
 def _bound(value, sym, which):
-    """An exact sympy real number from a user bound, or ``ValueError`` naming it."""
-    if isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"domain bound {which} of {sym} must be a real number, got {value!r}")  # noqa: TRY004 (contract: ValueError)
-    if isinstance(value, np.integer):
-        value = int(value)
-    elif isinstance(value, (np.floating, sp.Float)):
-        value = float(value)
-    if isinstance(value, float):
-        # A float bound means the decimal the user typed: 0.1 -> 1/10.
-        if not math.isfinite(value):
-            raise ValueError(f"domain bound {which} of {sym} must be finite, got {value!r}")
-        return sp.Rational(repr(value))
-    if isinstance(value, Fraction):
-        return sp.Rational(value.numerator, value.denominator)
-    try:
-        v = sp.sympify(value, strict=True)
-    except (sp.SympifyError, TypeError) as exc:
-        raise ValueError(f"domain bound {which} of {sym} is not numeric: {value!r}") from exc
-    if not isinstance(v, sp.Expr) or v.free_symbols or not v.is_number:
-        raise ValueError(f"domain bound {which} of {sym} is not numeric: {value!r}")
-    if v.is_real is not True or v.is_finite is not True:
-        raise ValueError(f"domain bound {which} of {sym} is not a finite real number: {value!r}")
-    return v
+    """An exact sympy real number from a user bound (:func:`reading.number`), or ``ValueError``
+    naming it."""
+    return reading.number(value, f"domain bound {which} of {sym}")
 
 
-def _brackets(v):
+def _brackets(v, sym=None):
     """Rationals ``(below, above)`` with ``below <= v <= above`` (equal when ``v`` is rational)."""
-    if v.is_Rational:
-        return v, v
-    approx = sp.Rational(str(sp.N(v, IRRATIONAL_BOUND_DIGITS + 10)))
-    eps = sp.Rational(1, 10**IRRATIONAL_BOUND_DIGITS)
-    below, above = approx - eps, approx + eps
-    if not (below <= v <= above):
-        raise ValueError(f"could not bracket the bound {v} by rationals")
-    return below, above
+    return reading.brackets(v, f"domain bound {v} of {sym}" if sym is not None else f"bound {v}")
 
 
 def _box_assumptions(lo, hi) -> dict:
     """The sympy assumptions a closed real box ``[lo, hi]`` gives a variable."""
     facts = {"real": True, "finite": True}
-    if lo > 0:
+    s_lo, s_hi = _sign(lo), _sign(hi)  # certified; None: undecided, no fact
+    if s_lo is not None and s_lo > 0:
         facts["positive"] = True
-    elif lo >= 0:
+    elif s_lo is not None and s_lo >= 0:
         facts["nonnegative"] = True
-    if hi < 0:
+    if s_hi is not None and s_hi < 0:
         facts["negative"] = True
-    elif hi <= 0:
+    elif s_hi is not None and s_hi <= 0:
         facts["nonpositive"] = True
     return facts
+
+
+def _sign(v):
+    """Sign of an exact bound (-1, 0, 1), certified; ``None`` if it cannot be decided."""
+    c = reading.compare(sp.Integer(0), v)
+    return None if c is None else -c
 
 
 def _canonical(sym, lo, hi, what):
@@ -233,9 +214,31 @@ _NOT_FINITE = (sp.oo, -sp.oo, sp.zoo, sp.nan)
 
 
 def _exact_floats(expr):
-    """Floats inside an expression mean the decimal typed, as float bounds do (0.1 -> 1/10)."""
-    floats = {f: sp.Rational(repr(float(f))) if f.is_finite else f for f in expr.atoms(sp.Float)}
-    return expr.xreplace(floats) if floats else expr
+    """Floats inside an expression mean the decimal typed, as float bounds do (0.1 -> 1/10;
+    :func:`reading.float_value`)."""
+    return reading.exact_floats(expr)
+
+
+def _fold_constants(expr):
+    """Each closed constant subexpression that sympy shows to be a rational (``sin(1)**2 +
+    cos(1)**2 - 1`` is 0) replaced by that rational: an exact rewrite."""
+    if not isinstance(expr, sp.Expr) or expr.is_Atom:
+        return expr
+    if expr.is_number and not expr.free_symbols:
+        try:
+            v = reading.exact_constant(expr)
+        except ValueError:
+            return expr
+        return v if v.is_Rational else expr
+    if expr.is_Add or expr.is_Mul:  # sympy flattens x + (sin(1)**2 + cos(1)**2 - 1): fold the constant terms together
+        const = [a for a in expr.args if a.is_number and not a.free_symbols]
+        if const and not all(a.is_Rational for a in const):
+            folded = _fold_constants(expr.func(*const))
+            if folded.is_Rational:
+                rest = [_fold_constants(a) for a in expr.args if not (a.is_number and not a.free_symbols)]
+                return expr.func(folded, *rest)
+    args = [_fold_constants(a) for a in expr.args]
+    return expr.func(*args) if any(a is not b for a, b in zip(args, expr.args)) else expr
 
 
 def _relation(rel, what, sub=None) -> Relation:
@@ -249,20 +252,41 @@ def _relation(rel, what, sub=None) -> Relation:
     lhs, rhs = rel.lhs, rel.rhs
     if not isinstance(lhs, sp.Expr) or not isinstance(rhs, sp.Expr):
         raise ValueError(f"{what} must compare expressions, got {rel!r}")
+    lhs, rhs = (reading.evaluate_unevaluated(side, what) for side in (lhs, rhs))
+    if not isinstance(lhs, sp.Expr) or not isinstance(rhs, sp.Expr):
+        raise ValueError(f"{what}: a side is not an expression after evaluation ({lhs}, {rhs})")
     for side in (lhs, rhs):
         if side.has(*_NOT_FINITE):
             raise ValueError(f"{what} involves an infinity or nan ({rel}): a side that is not a real "
                              f"number anywhere cannot be checked")
-    lhs, rhs = _exact_floats(lhs), _exact_floats(rhs)
+    lhs, rhs = _fold_constants(_exact_floats(lhs)), _fold_constants(_exact_floats(rhs))
     if sub:
         lhs, rhs = lhs.xreplace(sub), rhs.xreplace(sub)
     for side in (lhs, rhs):
         if side.has(*_NOT_FINITE):
             raise ValueError(f"{what}: a side evaluates to an infinity or nan on the box ({side})")
     g = (rhs - lhs) if isinstance(rel, (sp.Le, sp.Lt)) else (lhs - rhs)
+    if isinstance(g, sp.Expr) and g.has(*_NOT_FINITE):
+        raise ValueError(f"{what}: lhs - rhs evaluates to an infinity or nan ({g}): an unevaluated "
+                         f"division by zero or an infinite constant")
     if not isinstance(g, sp.Expr) or g.has(sp.I):
         raise ValueError(f"{what} must compare real expressions, got {rel!r}")
     return Relation(g=g, kind=kind, original=rel, sides=(lhs, rhs))
+
+
+def _greater(lo, hi, what) -> bool:
+    """``lo > hi`` for exact bounds, decided in certified arithmetic (``ValueError`` if it cannot be)."""
+    if lo.is_Rational and hi.is_Rational:
+        return bool(lo > hi)
+    from clickbound.lemmas.engine.certified import certified_sign
+
+    s = certified_sign(sp.Add(lo, -hi, evaluate=False), {}, max_prec=reading.MAX_PREC_BITS)
+    if s is not None:
+        return s == "pos"
+    diff = sp.simplify(lo - hi)
+    if diff.is_Rational:
+        return bool(diff > 0)
+    raise ValueError(f"{what}: cannot decide whether lo = {lo} exceeds hi = {hi}")
 
 
 def prepare(claim) -> Prepared:
@@ -283,7 +307,7 @@ def prepare(claim) -> Prepared:
         except (TypeError, ValueError) as exc:
             raise ValueError(f"{claim.id}: domain of {sym} must be a pair (lo, hi), got {bounds!r}") from exc
         lo, hi = _bound(lo_raw, sym, "lo"), _bound(hi_raw, sym, "hi")
-        if bool(lo > hi):
+        if _greater(lo, hi, f"{claim.id}: domain of {sym}"):
             raise ValueError(f"{claim.id}: empty domain for {sym}: lo={lo} > hi={hi}")
         box[sym] = (lo, hi)
     free = set()
@@ -301,8 +325,8 @@ def prepare(claim) -> Prepared:
     symbols = tuple(sub[s] for s in originals)
     lo = tuple(box[s][0] for s in originals)
     hi = tuple(box[s][1] for s in originals)
-    lo_b = [_brackets(v) for v in lo]
-    hi_b = [_brackets(v) for v in hi]
+    lo_b = [_brackets(v, s) for v, s in zip(lo, originals)]
+    hi_b = [_brackets(v, s) for v, s in zip(hi, originals)]
     lo_in, lo_out = tuple(b[1] for b in lo_b), tuple(b[0] for b in lo_b)
     hi_in, hi_out = tuple(b[0] for b in hi_b), tuple(b[1] for b in hi_b)
     for s, a, b in zip(originals, lo_in, hi_in):

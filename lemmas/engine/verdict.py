@@ -8,7 +8,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.claim import STATISTICAL, STATUSES, check_status_scope
 
-__all__ = ["STATISTICAL", "STATUSES", "Verdict", "argued_steps", "scope_label", "symbol_labels"]
+__all__ = ["STATISTICAL", "STATUSES", "Verdict", "argued_steps", "scope_label", "step_kinds", "symbol_labels"]
 
 
 def symbol_labels(symbols) -> dict:
@@ -31,18 +31,44 @@ def symbol_labels(symbols) -> dict:
     return out
 
 
-def argued_steps(evidence) -> int:
-    """Steps of a proof artefact that are reasoning, not machine checks ("(argument) ...")."""
+def _step_kind(step) -> str:
+    """``checked``, ``cited`` or ``argued`` for one step of a proof artefact's ``as_dict()``: its
+    ``kind`` when the engine recorded one; else a step marked "(argument)" is argued, a step that
+    quotes another derivation ("...; its steps: ...", the catalogue's ``Derivation.cite``) is
+    cited, and any other step was checked by the code that built the artefact."""
+    if "kind" in step:
+        return str(step["kind"])
+    if str(step.get("step", "")).startswith("(argument)"):
+        return "argued"
+    if "; its steps: " in str(step.get("checked", "")):
+        return "cited"
+    return "checked"
+
+
+def step_kinds(evidence) -> dict:
+    """``{"checked": n, "cited": n, "argued": n}`` over the steps of ``evidence["proof"]``."""
     proof = evidence.get("proof") if isinstance(evidence, Mapping) else None
     steps = proof.get("steps", []) if isinstance(proof, Mapping) else []
-    return sum(1 for s in steps if isinstance(s, Mapping) and str(s.get("step", "")).startswith("(argument)"))
+    out = {"checked": 0, "cited": 0, "argued": 0}
+    for s in steps:
+        if isinstance(s, Mapping):
+            k = _step_kind(s)
+            out[k] = out.get(k, 0) + 1
+    return out
+
+
+def argued_steps(evidence) -> int:
+    """Steps of a proof artefact that are reasoning, not machine checks ("(argument) ..." steps,
+    and steps the engine classified as argued)."""
+    return step_kinds(evidence)["argued"]
 
 
 def scope_label(status: str, scope: str | None, detail: str = "", argued: int = 0) -> str:
     """One line for tables: ``proved (every parameter)``, ``proved (instances: K = 1..6)``, …;
-    a proof that rests on argued (not machine-checked) steps says how many."""
-    if status == "proved":
-        label = "proved (every parameter" if scope == "all" else f"proved (instances: {detail}"
+    a proof that rests on argued (not machine-checked) steps says how many; ``argued (every
+    parameter; 2 argued steps)`` for a proof up to argued steps."""
+    if status in ("proved", "argued"):
+        label = f"{status} (every parameter" if scope == "all" else f"{status} (instances: {detail}"
         return label + (f"; {argued} argued step{'s' if argued != 1 else ''})" if argued else ")")
     if status == "checked":
         return f"checked ({detail})"
@@ -75,12 +101,19 @@ class Verdict:
 
     ``status`` is ``"proved"`` (``evidence`` holds the proof artefact; ``scope`` says for
     what: ``"all"`` parameters or the ``"instances"`` named in ``scope_detail``),
+    ``"argued"`` (proved up to the argued steps listed in ``evidence["argued"]``: a claim's own
+    derivation whose steps the engine could not check, and no method of its own decided it),
     ``"refuted"`` (``counterexample`` maps each symbol to an exact value that was
     re-verified in exact or certified arithmetic), ``"checked"`` (exact checks on the finite
     sample named in ``scope_detail``), ``"survived"`` (``evidence`` records the search
     spent) or a statistical status (``evidence`` names the test and level).
     ``expected`` is copied from the claim: ``matches_expectation`` tells whether a
     catalogue claim came out as registered (a true lemma not refuted, a mutant refuted).
+
+    ``vouched_by`` says who stands behind the verdict: ``"engine: <method>"`` (the engine's own
+    checks), ``"procedure: <module.function>"`` (a catalogue procedure or derivation),
+    ``"kernel: coq <file>:<theorem>"`` (a proof assistant's kernel) or ``"argument: N steps"``
+    (a proof resting on N argued steps); :attr:`step_kinds` counts the proof's steps by kind.
     """
 
     claim_id: str
@@ -97,6 +130,7 @@ class Verdict:
     methods_tried: tuple[str, ...] = ()
     scope: str | None = None
     scope_detail: str = ""
+    vouched_by: str = ""
 
     def __post_init__(self):
         check_status_scope(self.status, self.scope, self.scope_detail, self.evidence)
@@ -104,7 +138,15 @@ class Verdict:
     @property
     def argued_steps(self) -> int:
         """How many steps of the proof are argued in prose rather than machine-checked."""
-        return argued_steps(self.evidence) if self.status == "proved" else 0
+        return argued_steps(self.evidence) if self.status in ("proved", "argued") else 0
+
+    @property
+    def step_kinds(self) -> dict:
+        """Steps of the proof by kind: ``{"checked": n, "cited": n, "argued": n}`` (zeros when
+        the verdict is not a proof)."""
+        if self.status in ("proved", "argued"):
+            return step_kinds(self.evidence)
+        return {"checked": 0, "cited": 0, "argued": 0}
 
     @property
     def scope_text(self) -> str:
@@ -129,6 +171,8 @@ class Verdict:
             "scope_detail": self.scope_detail,
             "scope_text": self.scope_text,
             "argued_steps": self.argued_steps,
+            "step_kinds": self.step_kinds,
+            "vouched_by": self.vouched_by,
             "method": self.method,
             "elapsed_s": round(self.elapsed_s, 4),
             "expected": self.expected,

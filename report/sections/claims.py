@@ -215,3 +215,6 @@ SECTION = register_section(Section(
     name="claims", title="Claims: verdicts of the claims engine", order=10,
     compute=compute, render=render,
     description="lemmas.catalogue() decided by lemmas.check (SPEC §2)"))
+
+#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+SPEC_IDS = ()

@@ -103,3 +103,6 @@ def render(data: dict, rctx: RenderContext) -> list:
 SECTION = register_section(Section(
     name="errata", title="Errata in the sources", order=20, compute=compute, render=render,
     description="lemmas.errata() with the verdicts of their evidence claims"))
+
+#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+SPEC_IDS = ()

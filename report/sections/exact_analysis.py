@@ -3,9 +3,9 @@
 Issue 13 (part a).  Two exact analyses, no Monte Carlo error in either:
 
 * **feedback** — for every registered policy × click model, the claim ``FB-UNBIASED/<policy>/<model>``
-  (``lemmas/feedback_bias.py``): are the statistics the policy records unbiased for what its
+  (``lemmas/studies/feedback_bias.py``): are the statistics the policy records unbiased for what its
   index assumes it estimates?  Proved for every K, or refuted with an exact rational instance; and
-  ``FB-FIX/*`` (``lemmas/feedback_fixed_point.py``): where biased records settle when the policy
+  ``FB-FIX/*`` (``lemmas/studies/fixed_point.py``): where biased records settle when the policy
   keeps choosing lists from them, and whether that choice is optimal.
 * **exact regret** — :func:`clickbound.sim.exact_regret.report`: the exact expected regret of UCB1,
   KL-UCB, CascadeUCB1 and dcmKL-UCB on small instances (dynamic programming over their statistics,
@@ -77,3 +77,7 @@ SECTION = register_section(Section(
     name="exact_analysis", title="Exact analysis: recorded statistics, their limits, small-n regret",
     order=40, compute=compute, render=render,
     description="FB-UNBIASED/FB-FIX claims and sim.exact_regret.report()"))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("FB-UNBIASED", "FB-FIX", "UCB1-BOUND", "ALG-UCB1", "ALG-KLUCB", "ALG-CASUCB1",
+            "ALG-DCMKLUCB")

@@ -252,3 +252,6 @@ def _timing_render(data, rctx) -> list:
 register_section(Section(name="exp_blog_timing", title="EXP-BLOG-timing: the blog's timing table, reproduced",
                          order=173, compute=_timing_compute, render=_timing_render,
                          description="source 004's code as written, timed per cell", needs=("pandas",)))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("BLOG-EXP", "BLOG-TIMING", "ALG-CASUCB1", "ALG-CASLINTS", "ALG-CASLINUCB")

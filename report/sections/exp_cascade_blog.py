@@ -86,3 +86,6 @@ EXPERIMENT = register_experiment(Experiment(
                     bound_verdicts("CASCADE-UCB1/kveton2015a-recalled")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("ALG-CASUCB1", "ALG-CASLINTS", "CASCADE-UCB1", "CAS-UB-K")

@@ -57,3 +57,6 @@ EXPERIMENT = register_experiment(Experiment(
                     bound_verdicts("CASCADE-LB")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-P1", "DCM-T3", "CASCADE-KLUCB", "CASCADE-LB", "ALG-CASKLUCB")

@@ -39,7 +39,7 @@ METHODS = {"naive": ("naive", None, "Naive MF"), "ips": ("ips", None, "Propensit
            "cause": ("cause", None, "Causal Embeddings (CausE)"),
            "cause-lam0": ("cause", 0.0, "CausE with λ = 0 (ablation: its c-embeddings are naive MF on S_c alone)")}
 SHORT = {"naive": "Naive MF", "ips": "Propensity MF", "cause": "CausE", "cause-lam0": "CausE λ=0"}
-#: the source's table, per cent (verbatim; lemmas.causal_experiment.SOURCE_TABLE)
+#: the source's table, per cent (verbatim; lemmas.counterfactual.causal_embeddings.experiment.SOURCE_TABLE)
 SOURCE = {"naive": (-66.05, 18.71), "ips": (16.22, 19.31), "cause": (23.02, 23.11)}
 COLUMNS = ("best_on_val", "best_on_test")
 COLUMN_TEXT = {"best_on_val": "Best on Val", "best_on_test": "Best on Test"}
@@ -275,3 +275,6 @@ SECTION = register_section(Section(
                             f"with a 3 % randomised part",
     order=176, compute=compute, render=render,
     description="The CausE article's replication table re-run over seeds on a synthetic log; direction per row."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("CAUSE-TABLE", "CAUSE-NAIVE", "CAUSE-IPS")

@@ -55,3 +55,6 @@ EXPERIMENT = register_experiment(Experiment(
                     "(定理1で示したバウンドの正しさをある程度確認できた)", bound_verdicts("DCM-T1")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-T1", "ALG-DCMKLUCB")

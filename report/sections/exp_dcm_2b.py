@@ -50,3 +50,6 @@ EXPERIMENT = register_experiment(Experiment(
                     monotone_in("K", "dcmKL-UCB", increasing=False)),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-T1", "DCM-T3", "ALG-DCMKLUCB")

@@ -65,3 +65,7 @@ EXPERIMENT = register_experiment(Experiment(
                     ratio_about("RankedKL-UCB", "dcmKL-UCB", K, ABOUT_WITHIN)),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-T1", "DCM-T3", "DCM-FACT", "EXP-DCM-3ab", "ALG-DCMKLUCB", "ALG-FIRSTCLICK",
+            "ALG-LASTCLICK", "ALG-RANKEDKLUCB")

@@ -69,3 +69,6 @@ EXPERIMENT = register_experiment(Experiment(
                     "(仮定が満たされていない実データでも、うまくいっている)", best_policy("dcmKL-UCB")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-T2", "ALG-DCMKLUCB")

@@ -59,3 +59,6 @@ EXPERIMENT = register_experiment(Experiment(
                     bound_verdicts("OD-T1/repaired")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("OD-T1", "OD-L1", "ALG-ODUCB")

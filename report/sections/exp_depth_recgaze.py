@@ -14,3 +14,6 @@ EXPERIMENT = register_experiment(depth_experiment(
     stand_in="θ from the RecGaze logs is not available: the top fifteen items are evenly spaced on "
              "[0.10, 0.30] and the other 135 on [0.01, 0.09], shuffled with a fixed seed.",
     dev=Sizes(n=10_000, runs=6)))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("OD-EXP", "ALG-ODUCB", "ALG-ODTS", "ALG-PBMUCB", "ALG-PBMTS")

@@ -5,3 +5,6 @@ from clickbound.report.experiments import register_experiment
 EXPERIMENT = register_experiment(depth_experiment(
     "exp_depth_shallow", "EXP-OD-shallow", 150, "OD-UCB/OD-TS vs PBM-UCB/PBM-TS/Cascade-UCB, shallow P",
     "L=50, K=5, shallow P", synthetic_theta(), (1.0, 0.55, 0.30, 0.15, 0.08)))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("OD-EXP", "ALG-ODUCB", "ALG-ODTS", "ALG-PBMUCB", "ALG-PBMTS")

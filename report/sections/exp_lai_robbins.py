@@ -140,11 +140,11 @@ def numeric_fact_verdict(data: dict) -> dict:
     """DCM-FACT/numeric's statement as a test: at the largest n, T_n(e)/log n is significantly above
     the midpoint (1 + Δ)/(2 D_KL) in every two-arm setting (one-sided t, Holm over the grid).
 
-    lemmas.dcm_lower_bound's hook decides the same estimates by its own rule (every CI above
+    lemmas.dcm.theorem3.lower_bound's hook decides the same estimates by its own rule (every CI above
     Δ/D_KL and every mean nearer 1/D_KL, no stated level); its status is shown beside the test.
     """
     from clickbound import lemmas
-    from clickbound.lemmas.dcm_lower_bound import numeric_fact_claim
+    from clickbound.lemmas.dcm.theorem3.lower_bound import numeric_fact_claim
 
     comps, missing, idx = _fact_test(data, "ratio_per_run", "T_n(e)/log n at n")
     if not comps and not missing:
@@ -217,3 +217,6 @@ EXPERIMENT = register_experiment(Experiment(
                     bound_verdicts("DCM-T3")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DCM-FACT", "DCM-T3", "LAI-ROBBINS", "KLUCB-ASYMP", "SMAB-LAI-ROBBINS", "ALG-KLUCB")

@@ -9,7 +9,7 @@ one run per horizon with the theorem's step sizes.  Part 2: the lecture's assump
 interleaving experiment really compares (expected cascade satisfaction of the top-K of a linear ranker): it is
 piecewise constant, so strict concavity and differentiability fail.  Part 3: exact agreement of interleaving
 outcomes with the true preference on pairs of linear rankers under cascade users (coins and clicks enumerated in
-exact rationals with :mod:`clickbound.lemmas.lecture_interleaving`'s interleavers).  Part 4: what the unfairness
+exact rationals with :mod:`clickbound.lemmas.lecture.interleaving`'s interleavers).  Part 4: what the unfairness
 of balanced interleaving (INTERLEAVE-BALANCED/fair) costs DBGD: the click-level policies ``DBGD`` (team-draft)
 and ``DBGD-balanced`` (:mod:`clickbound.sim.policies.dueling`) on the same users (common environment streams),
 cascade and position-based clicks on a seeded linear instance (attractions a logistic function of the features,
@@ -109,7 +109,7 @@ def _cascade_outcomes(shown, attr):
 
 def exact_duel(method, A, B, attr, K):
     """``P(A wins) − P(B wins)`` of one interleaved impression of length ``K``, cascade user, exact rationals."""
-    from clickbound.lemmas import lecture_interleaving as li
+    from clickbound.lemmas.lecture import interleaving as li
 
     diff = Fraction(0)
     for coins in itertools.product((True, False), repeat=K):
@@ -272,3 +272,6 @@ SECTION = register_section(Section(
     name="exp_lecture_dbgd", title=f"{ID}: DBGD against its T^(3/4) bound; interleaving vs the true preference",
     order=174, compute=compute, render=render,
     description="Dueling bandit gradient descent on ranker balls; assumptions checked; exact interleaving agreement."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("DUEL-REGRET", "DUEL-CONVEX", "INTERLEAVE-BALANCED", "DBGD-BOUND")

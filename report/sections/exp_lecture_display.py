@@ -100,3 +100,6 @@ SECTION = register_section(Section(
     name="exp_lecture_display", title=f"{ID}: ascending vs descending display of the UCB top K (source 003)",
     order=175, compute=compute, render=render,
     description="The lecture's display-order experiment, with CascadeUCB1 and CascadeKL-UCB."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("CAS-OPT",)

@@ -102,3 +102,6 @@ SECTION = register_section(Section(
     name="exp_lecture_gittins", title=f"{ID}: Gittins vs UCB/TS on the discounted objective (source 003)",
     order=173, compute=compute, render=render,
     description="Bayesian discounted reward of the Gittins index policy against TS, UCB1 and KL-UCB."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("GITTINS-OPT", "SMAB-GITTINS", "GITTINS")

@@ -101,3 +101,6 @@ SECTION = register_section(Section(
     name="exp_lecture_k", title=f"{ID}: cascading-bandit regret against K (source 003)", order=176,
     compute=compute, render=render,
     description="The lecture's 'regret falls as K grows' on B_LB and beyond it."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("CAS-UB-K",)

@@ -32,7 +32,7 @@ POLICIES = ("RBA-UCB1", "RBA-KL-UCB", "RBA-TS", "RBA-eps-greedy", "RBA-Exp3")
 #: then comes at 12,500; the section's own strip shows the verdicts of that run); asymptotic keeps 10^5
 SIZES = {"dev": (5_000, 10), "paper": (25_000, 20), "asymptotic": (100_000, 20)}
 E_FRAC = 1.0 - 1.0 / math.e
-#: the greedy trap of lemmas/ranked_rba.py (RANKED-RBA/greedy-limit) plus three weaker documents
+#: the greedy trap of lemmas/lecture/ranked_rba.py (RANKED-RBA/greedy-limit) plus three weaker documents
 TRAP_SETS = [{0, 1, 2, 3}, {0, 1, 4}, {2, 3, 5}, {0}, {5}, set()]
 DIVERSE = {"J": 8, "L": 10, "density": 0.25}
 #: drift: intents {0,1}, {2,3}, {4,5} form three groups; documents 0-2 cover a group, 3-5 one intent each;
@@ -261,3 +261,6 @@ SECTION = register_section(Section(
     order=172, compute=compute, render=render,
     description="Every base bandit of Radlinski's ranked bandits on user-intent populations, stationary and "
                 "drifting; the lecture's and the paper's online guarantees."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("RANKED-RBA", "RBA-ONLINE", "EXP3-BOUND")

@@ -112,3 +112,6 @@ SECTION = register_section(Section(
     name="exp_lecture_smab", title=f"{ID}: UCB1, KL-UCB, TS and ε-greedy against the Lai–Robbins constant (source 003)",
     order=171, compute=compute, render=render,
     description="The lecture's single-arm strategies on two Bernoulli arms, R(n)/log n and slopes against C."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("SMAB-LAI-ROBBINS", "LAI-ROBBINS", "ALG-UCB1", "ALG-KLUCB", "ALG-TS")

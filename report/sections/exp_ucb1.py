@@ -55,3 +55,6 @@ EXPERIMENT = register_experiment(Experiment(
                     bound_verdicts("UCB1-BOUND/corrected")),
     ),
 ))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("UCB1-BOUND", "UCB1-COUNT-AS-PRINTED", "ALG-UCB1")

@@ -24,7 +24,7 @@ Verdicts are statistical (one-sided t-tests of :mod:`clickbound.stats`, Holm at 
 a comparison whose sample holds a diverged run has no t-test and is listed as missing, so its claim is never
 "reproduced") or counts of seeded runs (stated as such); the exact facts behind them are claims: ULTR-EM/sparse-pairs, ULTR-IPW/clipped,
 ULTR-REGEM/saturated, ULTR-DLA/gradient, ULTR-DLA/share-weights
-(:mod:`clickbound.lemmas.ultr_experiments`).  Paper profile: ≈ 8–13 s CPU on the shared 2-core machine
+(:mod:`clickbound.lemmas.counterfactual.ultr.experiments`).  Paper profile: ≈ 8–13 s CPU on the shared 2-core machine
 (BLAS limited to one thread: on these tiny problems its spinning threads cost 5× the CPU).
 """
 from __future__ import annotations
@@ -112,7 +112,7 @@ def _rank_experiment(seed, z):
 
 def _pipeline(pipe, tr, te, log, theta):
     """IPW with θ estimated offline on the same click log (article (2)'s point): Naive EM and DLA (capped)."""
-    from clickbound.lemmas import ultr_regem as rg
+    from clickbound.lemmas.support import ultr_regem as rg
     from clickbound.sim import ultr_learn as ul
 
     Q, D = tr.gamma.shape
@@ -139,7 +139,7 @@ def diverged(errors) -> int:
 
 
 def _recovery_experiment(seed, z):
-    from clickbound.lemmas import ultr_regem as rg
+    from clickbound.lemmas.support import ultr_regem as rg
     from clickbound.sim import ultr_logs as lg
 
     theta = lg.examination(N_DOCS, REC_ETA)
@@ -175,7 +175,7 @@ def _recovery_experiment(seed, z):
 def _dla_stability(seed, z):
     """DLA as printed vs capped on small sparse logs (every query once), from φ = ψ = 0 and from one random
     start (φ, ψ ~ N(0, I)): θ errors per run and the start gap max_k |θ̂_k/θ̂_1(zero) − θ̂_k/θ̂_1(random)|."""
-    from clickbound.lemmas import ultr_regem as rg
+    from clickbound.lemmas.support import ultr_regem as rg
     from clickbound.sim import ultr_logs as lg
 
     theta = lg.examination(N_DOCS, REC_ETA)
@@ -499,3 +499,6 @@ SECTION = register_section(Section(
                            "DLA on sparse pairs (source 002)",
     order=182, compute=compute, render=render,
     description="Joachims-style ARP vs η for naive/IPW/clipped IPW; θ/γ recovery by EM, regression EM and DLA."))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("ULTR-IPW", "ULTR-EM", "ULTR-IRW", "ULTR-NAIVE")

@@ -50,3 +50,6 @@ def render(data: dict, rctx: RenderContext) -> list:
 SECTION = register_section(Section(
     name="notebooks", title="Derivation notebooks", order=900, compute=compute, render=render,
     description="links to notebooks/*.ipynb and their findings"))
+
+#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+SPEC_IDS = ()

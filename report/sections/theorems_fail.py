@@ -2,7 +2,7 @@
 
 Reads the committed record ``lemmas/data/violations.json`` written by ``clickbound violations``
 (:mod:`clickbound.report.cmd_violations`; long confirmation runs are expensive, so they are run
-once and read here) and the verdicts of the ``VIOL/*`` claims (:mod:`clickbound.lemmas.violations`),
+once and read here) and the verdicts of the ``VIOL/*`` claims (:mod:`clickbound.lemmas.studies.violations`),
 which re-decide the record's tests independently.  Shows, for every bound of ``bounds/``: how much
 was searched, the closest instance and the smallest bound/regret ratio (the tightness atlas); for
 every bound violated in simulation: the instance, regret against the bound on log axes, the tests
@@ -25,21 +25,20 @@ from clickbound.report.sections import (
 
 
 def _feedback(policy: str, model: str) -> dict:
-    """What issue 13a decided about the records of ``policy`` on ``model`` (exact, lemmas/feedback_*)."""
-    try:
-        from clickbound.lemmas import feedback_bias as fb
-    except ImportError:  # the feedback analysis has not landed
-        return {"available": False}
+    """What the feedback-bias study decided about the records of ``policy`` on ``model`` (exact,
+    :mod:`clickbound.lemmas.studies.feedback_bias`)."""
+    from clickbound.lemmas.studies import feedback_bias as fb
+
     return {"available": True, "biased": (policy, model) in fb.BIASED,
             "claim": f"FB-UNBIASED/{policy}/{model}"}
 
 
 def optimal_list_records(policy: str, model: str, inst: dict) -> dict | None:
-    """Exact recorded means at the optimal list (issue 13a's rules and outcome enumeration).
+    """Exact recorded means at the optimal list (the feedback rules and their outcome enumeration).
 
     Shown ``A*`` (the K most attractive items in decreasing order, DCM-ORDER) round after round,
     the policy's recorded mean of the item at position k converges to ``ρ_k = E[credited clicks at
-    k] / E[observations at k]`` (:func:`clickbound.lemmas._feedback_exact.expected_records`, exact
+    k] / E[observations at k]`` (:func:`clickbound.lemmas.support.feedback_exact.expected_records`, exact
     rationals).  An index policy whose bonus vanishes sorts by these means, so ``A*`` can be where
     it settles only if ``ρ_1 ≥ … ≥ ρ_K`` and ``ρ_K ≥ w̄`` of the best item left out (that item is
     explored at position K; its true mean is used here, a heuristic as in FB-FIX).  ``None`` when
@@ -49,11 +48,9 @@ def optimal_list_records(policy: str, model: str, inst: dict) -> dict | None:
 
     import sympy as sp
 
-    try:
-        from clickbound.lemmas._feedback_exact import expected_records
-        from clickbound.lemmas.feedback_rules import rule
-    except ImportError:
-        return None
+    from clickbound.lemmas.support.feedback_exact import expected_records
+    from clickbound.lemmas.support.feedback_rules import rule
+
     if model not in ("dcm", "cascade", "pbm", "depth"):
         return None
     try:
@@ -74,7 +71,7 @@ def optimal_list_records(policy: str, model: str, inst: dict) -> dict | None:
 
 
 def compute(ctx: ComputeContext) -> dict:
-    from clickbound.lemmas import violations as lv
+    from clickbound.lemmas.studies import violations as lv
 
     rec = lv.record()
     if rec is None:
@@ -116,7 +113,7 @@ def _order_slope() -> dict | None:
     """The rate test of CascadeUCB1's O(L log n) bound (lemmas/data/cascade_ucb1_order_slope.json), lean."""
     import json
 
-    from clickbound.lemmas import violations as lv
+    from clickbound.lemmas.studies import violations as lv
 
     path = Path(lv.DATA).parent / "cascade_ucb1_order_slope.json"
     if not path.exists():
@@ -310,7 +307,7 @@ def _atlas_figure(rec: dict, rctx: RenderContext):
 
 
 def render(data: dict, rctx: RenderContext) -> list:
-    from clickbound.lemmas import violations as lv
+    from clickbound.lemmas.studies import violations as lv
 
     rec, claims, fbs, ids = data["record"], data["claims"], data["feedback"], data["claim_ids"]
     meta = rec["meta"]
@@ -433,3 +430,6 @@ SECTION = register_section(Section(
     name="theorems_fail", title="Where the theorems fail: bound-violation search and tightness atlas",
     order=180, compute=compute, render=render,
     description="issue 13b: every upper bound searched on small instances, violations confirmed at n ≥ 10^6"))
+
+#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+SPEC_IDS = ("VIOL", "FB-UNBIASED", "FB-FIX", "UCB1-BOUND", "DCM-ORDER")

@@ -1,10 +1,10 @@
 """Lazy top-K of KL-UCB indices: same list, same random draws, far fewer index evaluations.
 
-KL-UCB index (KL-INDEX, SPEC §2.2; sources ``000_0b27131c69d8f24c.txt``, ``003_f899901a464da92a.txt``):
+KL-UCB index (KL-INDEX; sources ``000_0b27131c69d8f24c.txt``, ``003_f899901a464da92a.txt``):
 ``U(w, ℓ) = klucb_index_level(w, ℓ)``, the root ``q ≥ w`` of ``f(q) = D_KL(w‖q) = ℓ``, used at
 ``w = ŵ = S/T`` and level ``ℓ_t = fl(g(t)/T)`` (:func:`clickbound.bounds.kl.klucb_index_scalar` computes
 exactly this float).  "True index" below means ``U`` at those float arguments; the computed value
-is within ``ε ≤ EPS_Q = 1e-12`` of it (tests/sim/test_klucb_index.py, tests/lemmas/test_klucb.py).
+is within ``ε ≤ EPS_Q = 1e-12`` of it (tests/sim/test_klucb_index.py, tests/lemmas/lecture/test_klucb.py).
 
 Every item keeps a *bracket* of its index and the index is evaluated only when the brackets
 cannot decide the list.  Facts used (``f`` is convex and increasing on ``[w, 1)``, KL-MONO):

@@ -1,4 +1,4 @@
-"""Parameter checks shared by the policies of issue 4 (``_``-prefixed: the registry scan skips it)."""
+"""Parameter checks shared by the policies (``_``-prefixed: the registry scan skips it)."""
 from __future__ import annotations
 
 import math
@@ -38,7 +38,7 @@ def ucb_alpha(name, params):
 
 
 def beta_prior(params, at_least_one=False):
-    """``(a0, b0)`` from ``params`` (default Beta(1, 1), SPEC §3); > 0, or >= 1 when asked."""
+    """``(a0, b0)`` from ``params`` (default Beta(1, 1), the policy conventions); > 0, or >= 1 when asked."""
     out = []
     for key in ("a0", "b0"):
         raw = params.get(key, 1.0)

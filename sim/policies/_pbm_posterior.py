@@ -1,4 +1,4 @@
-"""Exact sampler for the PBM-TS posterior (SPEC ALG-PBMTS; source ``001_eb740855b56fcd8b.txt`` §6.4).
+"""Exact sampler for the PBM-TS posterior (ALG-PBMTS; source ``001_eb740855b56fcd8b.txt`` §6.4).
 
 Under the PBM with known examination ``κ`` the posterior of an item's attraction θ
 given ``S`` clicks and ``F_j`` unclicked displays at position j (prior Beta(a0, b0)) is

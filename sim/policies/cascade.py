@@ -10,7 +10,7 @@ Floating point: evaluated as ``ŵ + sqrt((1.5 log t)·(1/T))`` in both paths (th
 Update: positions up to the first click (all K if no click), ``T(e) += 1``, ``ŵ`` the running mean
 of the observed ``c_t(k)``.
 
-Conventions and departures (SPEC §3):
+Conventions and departures (the policy conventions):
 
 * initialisation: one observation of every item drawn from the environment (Kveton et al.'s
   "observe w_0 ~ P"); source 004's blog code instead starts every item at ``Bernoulli(0.2)`` —

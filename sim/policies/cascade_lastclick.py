@@ -1,4 +1,4 @@
-"""Cascade-UCB with the last-click heuristic (SPEC ALG-CASLASTCLICK).
+"""Cascade-UCB with the last-click heuristic (ALG-CASLASTCLICK).
 
 Source ``001_eb740855b56fcd8b.txt`` §6.4 b): "Cascade-UCB (last-click heuristic)：
 最後のクリック位置までを露出範囲として更新する単純ベースライン" — positions up to the
@@ -54,12 +54,12 @@ def _update(state, t, A, clicks, depth):
 
 @register_policy("CascadeUCB-last-click", models=("cascade", "dcm", "pbm", "depth"))
 class CascadeUCBLastClick(Policy):
-    r"""Cascade-UCB, last-click heuristic (SPEC ALG-CASLASTCLICK; source 001 §6.4).
+    r"""Cascade-UCB, last-click heuristic (ALG-CASLASTCLICK; source 001 §6.4).
 
     Index: the UCB form source 001 uses for its UCB-type methods, with its experimental
     α = 0.5 (source 001 §6.3: "UCB 系アルゴリズムの信頼半径の係数は α = 0.5")::
 
-        U_i(t) = ŵ_i + sqrt(α log t / T_i),   +∞ if T_i = 0 (SPEC §3),
+        U_i(t) = ŵ_i + sqrt(α log t / T_i),   +∞ if T_i = 0 (the policy conventions),
 
     ``T_i`` the exposures (positions up to the last click), ``ŵ_i`` the click rate over
     them.  Parameter ``alpha`` (default 0.5; CascadeUCB1 of source 004 uses 1.5).

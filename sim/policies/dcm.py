@@ -6,14 +6,14 @@ not a round, no regret), and at round ``t`` show the K items of largest KL-UCB i
 
     U_t(e) = max{ q ∈ [ŵ(e), 1] : T(e) · D_KL(ŵ(e) ‖ q) ≤ log t + 3 log log t }
 
-(``bounds.kl.klucb_index_scalar``; ``log t`` alone for t < 3, SPEC §3), ties uniformly at
+(``bounds.kl.klucb_index_scalar``; ``log t`` alone for t < 3, the policy conventions), ties uniformly at
 random (:mod:`clickbound.sim.ties`; the policy stream is used by tie-breaks only).  By DCM-ORDER,
 ``argmax_A f(A, U_t, ṽ)`` for any non-increasing ``ṽ`` is this top-K sorted by ``U_t``, so the
 policy never needs ``ṽ``.  They differ only in which positions count as observed (source 000,
 実験2, with ``A_t = (1,2,3,4)``, ``c_t = (0,1,1,0)``):
 
 ================ ============ ======================================================= =================
-name             SPEC ID      observed (item, click) pairs                            example
+name             claim ID     observed (item, click) pairs                            example
 ================ ============ ======================================================= =================
 dcmKL-UCB        ALG-DCMKLUCB positions ``1 … min(C_last, K)`` with ``c_t(k)``          (1,0),(2,1),(3,1)
 CascadeKL-UCB    ALG-CASKLUCB positions up to the first click (all K if none)          (1,0),(2,1)

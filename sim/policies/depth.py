@@ -1,7 +1,7 @@
-"""Observable-depth policies OD-UCB and OD-TS (SPEC ALG-ODUCB, ALG-ODTS).
+"""Observable-depth policies OD-UCB and OD-TS (ALG-ODUCB, ALG-ODTS).
 
 Source ``001_eb740855b56fcd8b.txt`` §4 (Algorithms 1 and 2).  The source calls items
-``K`` and slots ``L``; the project uses L = items, K = positions (SPEC §0).
+``K`` and slots ``L``; the project uses L = items, K = positions (the project's notation, docs/conventions.md).
 
 Both keep, per item, the exposure count ``n_i`` and click count ``s_i`` of eq. (1)–(2):
 after showing ``a(t)`` and observing the depth ``V(t)``, every position ``j ≤ V(t)``
@@ -59,7 +59,7 @@ def _oducb_select(state, t, rng, A):
 
 @register_policy("OD-UCB", models=("depth",))
 class ODUCB(_Exposures):
-    r"""Observable-Depth UCB (SPEC ALG-ODUCB; source 001 §4.2, Algorithm 1).
+    r"""Observable-Depth UCB (ALG-ODUCB; source 001 §4.2, Algorithm 1).
 
     ::
 
@@ -106,10 +106,10 @@ def _odts_select(state, t, rng, A):
 
 @register_policy("OD-TS", models=("depth",))
 class ODTS(_Exposures):
-    r"""Observable-Depth Thompson sampling (SPEC ALG-ODTS; source 001 §4.3, Algorithm 2).
+    r"""Observable-Depth Thompson sampling (ALG-ODTS; source 001 §4.3, Algorithm 2).
 
     ``θ̃_i ~ Beta(a0 + s_i, b0 + n_i − s_i)`` independently; ``a(t)`` = the K items of
-    largest sample in decreasing order.  Parameters ``a0``, ``b0`` (default 1, 1: SPEC §3).
+    largest sample in decreasing order.  Parameters ``a0``, ``b0`` (default 1, 1: the conventional Beta(1, 1) prior).
     Policy stream: ``L`` beta draws per round in item order, then tie-breaks
     (:mod:`clickbound.sim.ties`; a tie has probability 0).
     """

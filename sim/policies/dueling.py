@@ -28,7 +28,7 @@ selections, ``m`` uniforms per multileaving round.
 environment's own (``env_params``).
 
 **Balanced interleaving** (``DBGD`` with ``interleaving="balanced"``, or the policy ``DBGD-balanced``; Joachims
-2002 as recalled, the same rule as :func:`clickbound.lemmas.lecture_interleaving.balanced`): one uniform
+2002 as recalled, the same rule as :func:`clickbound.lemmas.lecture.interleaving.balanced`): one uniform
 ``u`` decides whether the current ranker ``A = w`` leads (``u < 1/2``); the two top-K lists are merged
 top-down, the ranker that has contributed fewer ranks (the leader on a tie) adding its next item unless it is
 already shown.  Credit: with ``d`` the lowest clicked item and ``k = min(rank_A(d), rank_B(d)) + 1`` (a rank

@@ -1,4 +1,4 @@
-"""Radlinski's ranked bandits with Exp3 at every position (SPEC ALG-RANKEDEXP3).
+"""Radlinski's ranked bandits with Exp3 at every position (ALG-RANKEDEXP3).
 
 Source ``003_f899901a464da92a.txt`` ("Ranked bandits algorithm"; "В статье использовали
 Exp3 алгоритм для базовых бандитов"), after Radlinski, Kleinberg and Joachims (ICML 2008)
@@ -8,7 +8,7 @@ and Auer et al.'s Exp3 (2002).  One Exp3 instance per position k over the L item
 
 position k draws its item from ``p_k``; if that item already sits at a position above,
 it is replaced by a uniformly random item not yet shown (the source: "заменяем на
-случайный еще не выбранный документ").  Feedback (SPEC §3, as ALG-RANKEDKLUCB): the
+случайный еще не выбранный документ").  Feedback (as ALG-RANKEDKLUCB): the
 bandit of position k gets reward ``c_t(k)`` for its own choice, and 0 when its choice
 was replaced ("для бандитов, которые выбрали кликнутый (и не случайный) документ —
 выдаем reward 1, остальным 0").  Exp3 update of the chosen item only:
@@ -96,7 +96,7 @@ def _update(state, t, A, clicks, depth):
 
 @register_policy("RankedExp3", models=("cascade", "dcm"))
 class RankedExp3(Policy):
-    r"""Ranked bandits with Exp3 per position (SPEC ALG-RANKEDEXP3; source 003).
+    r"""Ranked bandits with Exp3 per position (ALG-RANKEDEXP3; source 003).
 
     See the module docstring for the rule.  Parameter ``gamma`` ∈ (0, 1] (default 0.1;
     Exp3's horizon-tuned ``γ = min(1, sqrt(L log L / ((e − 1) n)))`` needs n, which a

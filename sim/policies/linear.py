@@ -1,4 +1,4 @@
-"""CascadeLinTS and CascadeLinUCB (SPEC ALG-CASLINTS, ALG-CASLINUCB, LIN-SM).
+"""CascadeLinTS and CascadeLinUCB (ALG-CASLINTS, ALG-CASLINUCB, LIN-SM).
 
 Source ``004_d9477b3ebe233f80.txt`` ("Linear Cascading Bandits", after Zong et al. 2016):
 attraction ``w(e) ≈ x_eᵀ θ*`` with known item features ``x_e ∈ R^d`` (the rows of the
@@ -191,7 +191,7 @@ def _ts_select(state, t, rng, A):
 
 @register_policy("CascadeLinTS", models=MODELS)
 class CascadeLinTS(_Linear):
-    r"""CascadeLinTS (SPEC ALG-CASLINTS; source ``004_d9477b3ebe233f80.txt``, Algorithms 1 and 3).
+    r"""CascadeLinTS (ALG-CASLINTS; source ``004_d9477b3ebe233f80.txt``, Algorithms 1 and 3).
 
     Each round ``θ_t ~ N(θ̂_{t−1}, M_{t−1}^{−1})``; show the K items of largest
     ``x_eᵀ θ_t``.  Parameters: ``features`` (required, ``L × d``), ``sigma`` (default 1,
@@ -232,7 +232,7 @@ def _ucb_select(state, t, rng, A):
 
 @register_policy("CascadeLinUCB", models=MODELS)
 class CascadeLinUCB(_Linear):
-    r"""CascadeLinUCB (SPEC ALG-CASLINUCB; named in source 004, Zong et al. 2016).
+    r"""CascadeLinUCB (ALG-CASLINUCB; named in source 004, Zong et al. 2016).
 
     ``U_t(e) = min(x_eᵀ θ̂_{t−1} + c sqrt(x_eᵀ M_{t−1}^{−1} x_e), 1)``; show the K items of
     largest ``U_t``.  Parameters: ``features`` (required), ``sigma`` (default 1), ``c``

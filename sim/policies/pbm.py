@@ -1,9 +1,9 @@
-"""PBM-UCB and PBM-TS with known position bias κ (SPEC ALG-PBMUCB, ALG-PBMTS).
+"""PBM-UCB and PBM-TS with known position bias κ (ALG-PBMUCB, ALG-PBMTS).
 
 Source ``001_eb740855b56fcd8b.txt`` (Remark 1 and §6.4, quoting Lagrée, Vernade and
 Cappé, "Multiple-Play Bandits in the Position-Based Model", NeurIPS 2016).  They see
 clicks only (no depth) and know ``κ`` — passed as ``policy_params={"kappa": ...}``;
-on a CM-Depth environment ``κ = P`` (SPEC §4.2).  Every shown position is used: item
+on a CM-Depth environment ``κ = P`` (the carousel paper's experiments).  Every shown position is used: item
 ``a_j`` gains one display at position j, weight ``κ_j`` and its click ``c_j``.  ``κ`` must
 be non-increasing, so that placing the best K items in decreasing order of score is
 the right ranking (rearrangement).
@@ -73,12 +73,12 @@ def _ucb_update(state, t, A, clicks, depth):
 
 @register_policy("PBM-UCB", models=("pbm", "depth"))
 class PBMUCB(Policy):
-    r"""PBM-UCB (SPEC ALG-PBMUCB; Lagrée et al. 2016 as cited by source 001, Remark 1).
+    r"""PBM-UCB (ALG-PBMUCB; Lagrée et al. 2016 as cited by source 001, Remark 1).
 
     With ``S_i`` clicks, ``N_i`` displays and ``Ñ_i = Σ κ_{pos}`` over those displays::
 
         U_i(t) = S_i/Ñ_i + sqrt(N_i · δ(t) / (2 Ñ_i²)),   δ(t) = (1 + ε) log t,
-                 +∞ if N_i = 0 (SPEC §3).
+                 +∞ if N_i = 0 (the policy conventions).
 
     We write ``δ(t)/2 = α log t`` (α = (1 + ε)/2): parameter ``alpha`` (default 0.5,
     i.e. ε = 0, source 001's "UCB α = 0.5"), so that κ ≡ 1 gives OD-UCB's index
@@ -159,7 +159,7 @@ def _ts_update(state, t, A, clicks, depth):
 
 @register_policy("PBM-TS", models=("pbm", "depth"))
 class PBMTS(Policy):
-    r"""PBM-TS (SPEC ALG-PBMTS; Lagrée et al. 2016 as cited by source 001 §6.4).
+    r"""PBM-TS (ALG-PBMTS; Lagrée et al. 2016 as cited by source 001 §6.4).
 
     Per item, ``S_i`` clicks and ``F_ij`` unclicked displays at position j; sample
 
@@ -169,12 +169,12 @@ class PBMTS(Policy):
     posterior is not Beta; the source samples it by rejection.  Departure in method,
     not in law: we use an *exact* rejection sampler with a log-concave tangent envelope
     (:mod:`clickbound.sim.policies._pbm_posterior`), which needs ``a0, b0 ≥ 1`` (default 1, 1, the
-    uniform prior of SPEC §3).  Required parameter ``kappa``.  Policy stream: for each
+    uniform prior of the policy conventions).  Required parameter ``kappa``.  Policy stream: for each
     item in id order, three uniforms per rejection trial until acceptance; then
     tie-breaks (:mod:`clickbound.sim.ties`; a tie has probability 0).  The kernel caches each
     item's envelope (a row of one table) and rebuilds it when the item's counts change; the
     reference rebuilds every envelope every round (same numbers: the build is deterministic).
-    Kernel speed (issue 14; ``benchmarks/run.py`` [7]): the squeeze decides almost every trial
+    Kernel speed (``benchmarks/run.py`` [7]): the squeeze decides almost every trial
     without a log per position, and no array view is made per item and round; the lists and
     regret are bitwise those of the earlier kernel (``tests/sim/test_kernel_pins.py``).
     """

@@ -15,14 +15,14 @@ and index ``U_{t,k}(e) = max{q : T_k(e) D_KL(ŵ_k(e)‖q) ≤ log t + 3 log log 
 * **update** (Radlinski's RBA rule): bandit ``k`` records one observation of its *proposed*
   item ``b̂_k`` with reward ``c_t(k)`` if ``b̂_k`` was shown at ``k``, and reward 0 if it was
   replaced.  Every position's bandit is updated every round.
-* **initialisation** (SPEC §3): the one observation per item ``x0`` seeds every position's
+* **initialisation** (the policy conventions): the one observation per item ``x0`` seeds every position's
   bandit (one draw per item, at the top position, shared by the K bandits).
 * policy stream: only the tie-breaks of positions 1, …, K in that order.
 * parameter ``lazy`` (default True): each position's top ``k`` is computed by the lazy KL-UCB
   top-K for ordered lists (:func:`clickbound.sim.policies._lazy.lazy_topk_ordered`) — the same list
   and draws, about one index evaluation per position per round instead of L (EXP-DCM-3c, L = 20,
   K = 10: 10 per round instead of 200; 37 with :func:`~clickbound.sim.policies._lazy.lazy_topk`,
-  which this kernel used before issue 14: the lists are bitwise the same,
+  which an earlier version of this kernel used: the lists are bitwise the same,
   ``tests/sim/test_kernel_pins.py``).  The reference class is always eager.
 """
 from __future__ import annotations

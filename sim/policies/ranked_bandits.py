@@ -200,7 +200,7 @@ class _RankedBandits(Policy):
 
     @property
     def T(self) -> np.ndarray:
-        """``N`` under the name the per-position records use (``RankedKL-UCB.T``; tests/lemmas/test_feedback_rules.py)."""
+        """``N`` under the name the per-position records use (``RankedKL-UCB.T``; tests/lemmas/support/test_feedback_rules.py)."""
         return self.N
 
     def initialise(self, x0):
@@ -272,7 +272,7 @@ class RankedUCB1(_RankedBandits):
 
 @register_policy("RBA-KL-UCB", models=MODELS)
 class RankedKLUCBGeneric(_RankedBandits):
-    """Ranked bandits with KL-UCB at every position (one initial observation per document, SPEC §3)."""
+    """Ranked bandits with KL-UCB at every position (one initial observation per document, the policy conventions)."""
 
     base = KLUCB
     needs_init = True

@@ -2,7 +2,7 @@
 
 Every module directly inside :mod:`clickbound.sim.policies` (except this one and ``_``-prefixed ones) is
 imported on first use; its classes decorated with :func:`register_policy` become available by
-their SPEC §3 name to :func:`clickbound.sim.simulate`, the runner and the CLI.  No hand-kept list.
+their name to :func:`clickbound.sim.simulate`, the runner and the CLI.  No hand-kept list.
 
 How to add a policy (worked example: :mod:`clickbound.sim.policies.cascade`, ``CascadeUCB1``)
 --------------------------------------------------------------------------------
@@ -167,3 +167,43 @@ def get_policy(name: str) -> type:
         raise KeyError(f"no registered policy {name!r}" + (f"; did you mean {close}?" if close else "")
                        + f" (known: {sorted(pols)}){broken}")
     return pols[name]
+
+
+#: the claim IDs each registered policy implements or is checked by (the algorithm's ``ALG-…``
+#: ID, or the claim family of the result it runs); ``clickbound explain`` reads this, a test checks
+#: that every registered policy is listed
+SPEC_IDS: dict[str, tuple[str, ...]] = {
+    "CascadeUCB1": ("ALG-CASUCB1",),
+    "CascadeUCB1-ascending": ("ALG-CASUCB1",),
+    "CascadeUCB1-blog": ("ALG-CASUCB1",),
+    "CascadeUCB1-blog-fixed-observe": ("ALG-CASUCB1",),
+    "CascadeKL-UCB": ("ALG-CASKLUCB",),
+    "CascadeKL-UCB-ascending": ("ALG-CASKLUCB",),
+    "CascadeUCB-last-click": ("ALG-CASLASTCLICK",),
+    "CascadeLinTS": ("ALG-CASLINTS", "LIN-SM"),
+    "CascadeLinTS-blog": ("ALG-CASLINTS",),
+    "CascadeLinTS-blog-fixed-observe": ("ALG-CASLINTS",),
+    "CascadeLinUCB": ("ALG-CASLINUCB",),
+    "dcmKL-UCB": ("ALG-DCMKLUCB",),
+    "First-click": ("ALG-FIRSTCLICK",),
+    "Last-click": ("ALG-LASTCLICK",),
+    "RankedKL-UCB": ("ALG-RANKEDKLUCB",),
+    "RankedExp3": ("ALG-RANKEDEXP3",),
+    "OD-UCB": ("ALG-ODUCB",),
+    "OD-TS": ("ALG-ODTS",),
+    "PBM-UCB": ("ALG-PBMUCB",),
+    "PBM-TS": ("ALG-PBMTS",),
+    "UCB1": ("ALG-UCB1",),
+    "KL-UCB": ("ALG-KLUCB",),
+    "TS": ("ALG-TS",),
+    "eps-greedy": ("ALG-EGREEDY",),
+    "Gittins": ("GITTINS",),
+    "RBA-UCB1": ("RANKED-RBA",),
+    "RBA-KL-UCB": ("RANKED-RBA",),
+    "RBA-TS": ("RANKED-RBA",),
+    "RBA-eps-greedy": ("RANKED-RBA",),
+    "RBA-Exp3": ("RANKED-RBA",),
+    "DBGD": ("DUEL-REGRET", "DUEL-TDI"),
+    "DBGD-balanced": ("DUEL-REGRET", "INTERLEAVE-BALANCED"),
+    "MGD": ("DUEL-REGRET",),
+}

@@ -1,8 +1,8 @@
 """Single-arm baselines: UCB1, KL-UCB, Thompson sampling, ε-greedy (list length K = 1).
 
-SPEC §3 ALG-UCB1, ALG-KLUCB, ALG-TS, ALG-EGREEDY; sources ``002_3ec5ec57f55c1fdf.txt``
+ALG-UCB1, ALG-KLUCB, ALG-TS, ALG-EGREEDY; sources ``002_3ec5ec57f55c1fdf.txt``
 (UCB with its α) and ``003_f899901a464da92a.txt`` (KL-UCB, ε-greedy, Thompson sampling).
-They serve the two-arm Lai–Robbins experiment (SPEC §4.4) and the UCB1 bound check
+They serve the two-arm Lai–Robbins experiment (the Lai–Robbins experiment) and the UCB1 bound check
 (UCB1-BOUND) on a Bernoulli bandit, ``sim.Cascade(w)`` with ``K = 1`` (any model with
 K = 1 is a Bernoulli bandit in the click of position 1, so all four are accepted).
 The arm played is ``A[0]``; its reward is ``obs.clicks[0]``.
@@ -92,15 +92,15 @@ def _ucb1_select(state, t, rng, A):
 
 @register_policy("UCB1", models=MODELS)
 class UCB1(_SingleArm):
-    r"""UCB1 with the source's confidence level ``t^{-α}`` (SPEC ALG-UCB1, UCB1-CI).
+    r"""UCB1 with the source's confidence level ``t^{-α}`` (ALG-UCB1, UCB1-CI).
 
     Index (source ``002_3ec5ec57f55c1fdf.txt``, "Upper Confidence Boundアルゴリズム")::
 
-        UCB_a(t) = μ̂_a + sqrt(α log t / (2 T_a)),   +∞ if T_a = 0 (SPEC §3).
+        UCB_a(t) = μ̂_a + sqrt(α log t / (2 T_a)),   +∞ if T_a = 0 (the policy conventions).
 
     Parameters: ``alpha`` (default 2; the source's bound needs α > 1, UCB1-SUM) and
     ``log_t_minus_1`` (default False).  The source's displayed score writes
-    ``log(t − 1)`` while its derivation and SPEC UCB1-CI use ``log t``; True reproduces
+    ``log(t − 1)`` while its derivation and UCB1-CI use ``log t``; True reproduces
     the score as printed (``log 0`` at t = 1 then meets only unplayed arms, index +∞;
     we evaluate ``log max(t − 1, 1)``).  Policy stream: tie-breaks only (:mod:`clickbound.sim.ties`).
     """
@@ -132,7 +132,7 @@ class UCB1(_SingleArm):
 # The kernel evaluates the indices lazily (sim.policies._lazy, as CascadeKL-UCB does): the same arm
 # and the same tie draws as the eager index of every arm every round (klucb_index_scalar(w, T, t)
 # is the float klucb_index_level(w, g(t)/T) that _lazy brackets), at ~0.6x the time per round on
-# two arms (issue 14: the Lai–Robbins grid); tests/sim/test_contract.py checks the lists agree.
+# two arms (the Lai–Robbins grid); tests/sim/test_contract.py checks the lists agree.
 @numba.njit
 def _klucb_init(state, x0):
     F = state[0]
@@ -157,11 +157,11 @@ def _klucb_update(state, t, A, clicks, depth):
 
 @register_policy("KL-UCB", models=MODELS)
 class KLUCB(_SingleArm):
-    r"""KL-UCB for Bernoulli arms (SPEC ALG-KLUCB; source ``003_f899901a464da92a.txt``).
+    r"""KL-UCB for Bernoulli arms (ALG-KLUCB; source ``003_f899901a464da92a.txt``).
 
     ``U_a(t) = max{q ∈ [μ̂_a, 1] : T_a · D_KL(μ̂_a‖q) ≤ log t + 3 log log t}`` (``log t``
     alone for t < 3), by :func:`clickbound.bounds.kl.klucb_index_scalar`, the project's one KL-UCB
-    index.  SPEC §3: every arm is observed once before round 1 (``needs_init``), not
+    index.  By the policy conventions every arm is observed once before round 1 (``needs_init``), not
     counted as a round and not charged regret.  No parameters.  Policy stream:
     tie-breaks only (:mod:`clickbound.sim.ties`).
     """
@@ -207,10 +207,10 @@ def _ts_select(state, t, rng, A):
 
 @register_policy("TS", models=MODELS)
 class TS(_SingleArm):
-    r"""Bernoulli Thompson sampling (SPEC ALG-TS; source ``003_f899901a464da92a.txt``).
+    r"""Bernoulli Thompson sampling (ALG-TS; source ``003_f899901a464da92a.txt``).
 
     Sample ``θ̃_a ~ Beta(a0 + s_a, b0 + T_a − s_a)`` for every arm, play the arg max.
-    Parameters ``a0``, ``b0`` (default 1, 1: the Beta(1, 1) prior of SPEC §3).
+    Parameters ``a0``, ``b0`` (default 1, 1: the conventional Beta(1, 1) prior).
     Policy stream: ``L`` beta draws per round in item order, then tie-breaks
     (:mod:`clickbound.sim.ties`; a tie has probability 0).
     """
@@ -259,7 +259,7 @@ def _egreedy_select(state, t, rng, A):
 
 @register_policy("eps-greedy", models=MODELS)
 class EpsGreedy(_SingleArm):
-    r"""ε-greedy (SPEC ALG-EGREEDY; source ``003_f899901a464da92a.txt``, "ε-жадная").
+    r"""ε-greedy (ALG-EGREEDY; source ``003_f899901a464da92a.txt``, "ε-жадная").
 
     With probability ε a uniformly random arm, otherwise the arm of largest empirical
     mean ``μ̂_a = s_a / T_a``.  Parameter ``eps`` (default 0.1).  Departure (the source

@@ -17,7 +17,7 @@ def test_known_value_and_width():
 
 
 def test_bracket_decides_the_calibration_exactly():
-    # the exact stopping-rule certificate of lemmas/smab_lectures.py: ν(Beta(1,1)) > 11/20 at λ = 9/10
+    # the exact stopping-rule certificate of lemmas/lecture/smab.py: ν(Beta(1,1)) > 11/20 at λ = 9/10
     lo, _ = index_bracket(1, 1, 0.9)
     assert lo > float(Fraction(11, 20))
 

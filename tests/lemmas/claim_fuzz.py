@@ -41,6 +41,7 @@ Run from the repository root: ``.venv/bin/python tests/lemmas/claim_fuzz.py --n 
 """
 from __future__ import annotations
 
+import decimal
 import math
 import numbers
 import signal
@@ -54,10 +55,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, product
 
+import mpmath
 import numpy as np
 import sympy as sp
 from flint import arb, fmpq
 from flint import ctx as flint_ctx
+from sympy.core.function import AppliedUndef
 
 PREC_BITS = 128
 #: Wall-clock guard per claim (a hang is recorded, never asserted on).
@@ -71,10 +74,11 @@ FAMILIES = (
     "polynomial", "rational", "transcendental", "classic-true", "classic-mutant",
     "linear-assumptions", "infeasible", "equality-edge", "symbol-assumptions",
     "duplicate-names", "awkward-names", "irrational-bounds", "zero-width", "undefined-everywhere",
-    "bad-input",
+    "bad-input", "exact-numbers", "generator-assumptions", "unsignable-constants", "huge-bounds",
+    "unevaluated", "bogus-proof", "bad-budget",
 )
 #: Relative weights; :func:`run` cycles deterministically through SCHEDULE so that every family
-#: appears ``weight * n / len(SCHEDULE)`` times (1000 claims: >= 52 of each).
+#: appears ``weight * n / len(SCHEDULE)`` times (1000 claims: >= 38 of each).
 WEIGHTS = {"polynomial": 2, "rational": 2, "transcendental": 2, "classic-mutant": 2}
 SCHEDULE = tuple(f for f in FAMILIES for _ in range(WEIGHTS.get(f, 1)))
 
@@ -208,8 +212,7 @@ def _ev(e, pt):
         if e.is_Rational:
             return Fraction(int(e.p), int(e.q))
         if e.is_Float and e.is_finite:
-            r = sp.Rational(e)
-            return Fraction(int(r.p), int(r.q))
+            return _float_decimal(e)
         raise Undefined(f"non-finite constant {e}")
     if e is sp.zoo or e.is_infinite:
         raise Undefined(f"non-finite constant {e}")
@@ -375,17 +378,44 @@ class ClaimInfo:
         return syms
 
 
+def _float_decimal(f):
+    """The value a sympy Float stands for: a 53-bit Float that is a double at that double's repr
+    (what the user typed), else its decimal text at its own precision (``str``)."""
+    if f._prec == 53:
+        d = float(f)
+        if math.isfinite(d) and sp.Float(d) == f:
+            return Fraction(repr(d))
+    return Fraction(str(f))
+
+
 def _bound_value(b):
-    """Exact Fraction / arb ball of a domain bound, or a string saying why it is malformed."""
-    if isinstance(b, bool) or b is None:
+    """Exact Fraction / arb ball of a domain bound, or a string saying why it is malformed.
+
+    Numbers are read at the value written (the engine's documented contract): a float at its
+    ``repr``, a Decimal and a sympy Float at their decimal value, numpy longdouble and mpmath mpf at
+    their exact binary value."""
+    if isinstance(b, (bool, np.bool_)) or b is None:
         return f"bound {b!r} is not a number"
     if isinstance(b, Fraction):
         return b
-    if isinstance(b, numbers.Integral):
+    if isinstance(b, (numbers.Integral, np.integer)):
         return Fraction(int(b))
+    if isinstance(b, decimal.Decimal):
+        return Fraction(b) if b.is_finite() else f"bound {b!r} is not finite"
+    if isinstance(b, mpmath.mpf):
+        if not mpmath.isfinite(b):
+            return f"bound {b!r} is not finite"
+        man, exp = b.man_exp
+        return Fraction(int(man)) * Fraction(2) ** int(exp)
+    if isinstance(b, np.longdouble) and not isinstance(b, float):
+        return Fraction(*map(int, b.as_integer_ratio())) if np.isfinite(b) else f"bound {b!r} is not finite"
+    if isinstance(b, np.floating) and not isinstance(b, float):
+        return Fraction(str(b)) if np.isfinite(b) else f"bound {b!r} is not finite"
     if isinstance(b, numbers.Real) and not isinstance(b, sp.Basic):
         f = float(b)
-        return Fraction(f) if math.isfinite(f) else f"bound {b!r} is not finite"
+        return Fraction(repr(f)) if math.isfinite(f) else f"bound {b!r} is not finite"
+    if isinstance(b, sp.Float):
+        return _float_decimal(b) if b.is_finite else f"bound {b!r} is not finite"
     if isinstance(b, sp.Basic):
         if not isinstance(b, sp.Expr) or b.free_symbols:
             return f"bound {b!r} is not numeric"
@@ -426,9 +456,26 @@ def _symbol_status(sym, lo, hi):
     return "ok" if all(ok) else ("partly" if any(ok) else "contradicting")
 
 
+_UNEVALUATED = (sp.Limit, sp.Derivative, sp.Integral, sp.Sum, sp.Product, sp.Subs)
+
+
+class _Malformed(Exception):
+    """A side sympy cannot evaluate (stays unevaluated after doit, or an undefined function)."""
+
+
+def _side(e):
+    if isinstance(e, sp.Basic) and e.has(*_UNEVALUATED):
+        e = e.doit()
+        if e.has(*_UNEVALUATED):
+            raise _Malformed(f"unevaluated object in {e}")
+    if isinstance(e, sp.Basic) and e.atoms(AppliedUndef):
+        raise _Malformed(f"undefined function in {e}")
+    return e
+
+
 def _rel(r):
     if isinstance(r, sp.core.relational.Relational) and r.rel_op in ("<=", "<", ">=", ">", "==", "!="):
-        return (r.rel_op, r.lhs, r.rhs)
+        return (r.rel_op, _side(r.lhs), _side(r.rhs))
     return None
 
 
@@ -436,7 +483,11 @@ def analyse(claim) -> ClaimInfo:
     """Validate ``claim`` independently of the engine (see the module docstring)."""
     info = ClaimInfo()
     st = claim.statement
-    rel = _rel(st) if isinstance(st, sp.Basic) else None
+    try:
+        rel = _rel(st) if isinstance(st, sp.Basic) else None
+    except _Malformed as exc:
+        info.malformed = f"statement: {exc}"
+        return info
     if rel is None or rel[0] == "!=":
         info.malformed = f"statement is not a Le/Ge/Lt/Gt/Eq relational: {type(st).__name__} {st!r}"
         return info
@@ -445,11 +496,17 @@ def analyse(claim) -> ClaimInfo:
         return info
     info.statement = rel
     assumptions = claim.assumptions
+    if isinstance(assumptions, sp.core.relational.Relational):
+        assumptions = [assumptions]
     if isinstance(assumptions, (sp.Basic, str)) or not hasattr(assumptions, "__iter__"):
         info.malformed = f"assumptions are not a list of relationals: {assumptions!r}"
         return info
     for a in assumptions:
-        r = _rel(a) if isinstance(a, sp.Basic) else None
+        try:
+            r = _rel(a) if isinstance(a, sp.Basic) else None
+        except _Malformed as exc:
+            info.malformed = f"assumption: {exc}"
+            return info
         if r is None or not all(isinstance(x, sp.Expr) for x in r[1:]):
             info.malformed = f"assumption is not a relational: {a!r}"
             return info
@@ -677,8 +734,10 @@ def _float_probe(info, seed=0):
         return []
     ops_a = [o for o, _, _ in info.assumptions if o != "=="]
     rng = np.random.default_rng(seed + 7)
-    lo = np.array([float(info.qbox[s][0]) for s in syms])
-    hi = np.array([float(info.qbox[s][1]) for s in syms])
+    def clip(q):  # the probe only searches: bounds beyond the double range are clipped
+        return float(max(min(q, Fraction(10) ** 300), -Fraction(10) ** 300))
+    lo = np.array([clip(info.qbox[s][0]) for s in syms])
+    hi = np.array([clip(info.qbox[s][1]) for s in syms])
 
     def slack(X):
         with np.errstate(all="ignore"), warnings.catch_warnings():
@@ -892,6 +951,14 @@ def judge(claim, result, *, hint=None, deep=True, seed=0):
     """``(outcome, problems, stats)`` for one claim and what the engine answered."""
     info = analyse(claim)
     stats = {}
+    if hint == "malformed-budget":
+        if isinstance(result, ValueError) and str(result).strip():
+            return "valueerror:malformed", [], stats
+        what = (f"{type(result).__name__}: {result}" if isinstance(result, BaseException)
+                else getattr(result, "status", result))
+        cat = "crash" if isinstance(result, BaseException) and not isinstance(result, ValueError) else "contract"
+        return str(what)[:60], [_problem(cat, "bad-budget-accepted",
+                                         f"a non-finite or non-positive budget gave {what}; expected ValueError")], stats
     if isinstance(result, BaseException):
         if isinstance(result, FuzzTimeout):
             return "hang", [_problem("hang", "hang", f"still running after {HANG_S} s")], stats
@@ -923,15 +990,35 @@ def judge(claim, result, *, hint=None, deep=True, seed=0):
         cat = "unsound" if status == "proved" else "contract"
         return outcome, [_problem(cat, f"{status}-on-malformed-input",
                                   f"{status} for malformed input ({info.malformed}); expected ValueError")], stats
-    if status == "proved":
+    if status in ("proved", "argued"):
         probs, checked, undecided = _check_proved(info, deep=deep, seed=seed)
+        if status == "argued":  # a proof up to argued steps is still a claim that the statement holds
+            for p in probs:
+                p["kind"] = p["kind"].replace("proved-but", "argued-but")
+            if not _argued_listed(result):
+                probs.append(_problem("contract", "argued-without-steps",
+                                      "argued, but the evidence lists no argued step"))
+        if hint == "false-with-proof" and status == "argued" and not probs:
+            probs.append(_problem("contract", "bogus-proof-not-refuted",
+                                  "a false claim (violated at a box corner or edge) with a text-only proof came out "
+                                  "argued: the cheap refuters must run before any artefact is accepted"))
         stats.update(points_checked=checked, points_undecided=undecided)
         return outcome, probs, stats
     if status == "refuted":
         return outcome, _check_refuted(info, getattr(result, "counterexample", None)), stats
     if status in ("survived", "checked"):
+        if hint == "false-with-proof":
+            return outcome, [_problem("contract", "bogus-proof-not-refuted",
+                                      "a false claim (violated at a box corner or edge) with a text-only proof was not "
+                                      "refuted")], stats
         return outcome, [], stats
     return outcome, [_problem("contract", "unknown-status", f"status {status!r} for a sympy Claim")], stats
+
+
+def _argued_listed(result) -> bool:
+    ev = getattr(result, "evidence", None)
+    listed = ev.get("argued") if isinstance(ev, Mapping) else None
+    return isinstance(listed, (list, tuple)) and len(listed) > 0
 
 
 def oracle_check(claim, verdict_or_exception, *, hint=None, deep=True, seed=0):
@@ -949,6 +1036,7 @@ class FuzzCase:
     family: str
     truth_hint: str
     template: str = ""
+    budget_s: float | None = None  # None: the run's budget
 
 
 R = sp.Rational
@@ -1599,6 +1687,179 @@ def _g_bad_input(rng):
     return _claim(st, dom, ass), "malformed", f"bad input: {tmpl}"
 
 
+# ---------------------------------------------------------------------------------------------
+# Families for exact input, frozen assumptions, constants, huge bounds, unevaluated objects,
+# bogus proofs and bad budgets
+# ---------------------------------------------------------------------------------------------
+def _claim_raw(statement, domain, assumptions=(), proof=None, cid="fuzz"):
+    from clickbound.lemmas import Claim
+    return Claim(id=cid, statement=statement, domain=domain, assumptions=assumptions, proof=proof)
+
+
+def _g_exact_numbers(rng):
+    """A boundary point written as a high-precision number of some type: the claim is false exactly
+    when the box (as written) reaches the point, so reading a bound or constant through a double
+    (or any rounding) turns a refutation into a proof or back."""
+    x = sp.Symbol(_pick(rng, NAME_POOLS)[0])
+    digits = int(rng.integers(16, 41))
+    m = int("".join(str(int(d)) for d in [rng.integers(1, 10), *rng.integers(0, 10, size=digits - 1)]))
+    text = f"0.{m}"
+    c = R(m, 10**digits)
+    kind = _pick(rng, ("decimal", "sympy-float", "float", "longdouble", "mpf", "mpf-hp", "numpy-float32",
+                       "statement-float", "assumption-float"))
+    op = _pick(rng, ("<", ">", "<=", ">="))
+    if kind in ("statement-float", "assumption-float"):
+        f = sp.Float(text, digits)
+        if kind == "statement-float":
+            st = OPS[op](x, f) if op in (">", ">=") else OPS[op](f, x)
+            return _claim_raw(st, {x: (c, 1)}), "exact-boundary", f"{kind} {op} ({digits} digits)"
+        return (_claim_raw(sp.Gt(x, c) if op in (">", ">=") else sp.Lt(x, c), {x: (0, 1)},
+                           [sp.Ge(x, f) if op in (">", ">=") else sp.Le(x, f)]),
+                "exact-boundary", f"{kind} {op} ({digits} digits)")
+    if kind == "decimal":
+        b = decimal.Decimal(text)
+    elif kind == "sympy-float":
+        b = sp.Float(text, digits)
+    elif kind == "float":
+        b = float(text)
+    elif kind == "longdouble":
+        b = np.longdouble(text)
+    elif kind == "numpy-float32":
+        b = np.float32(text)
+    else:
+        with mpmath.workdps(digits if kind == "mpf-hp" else 15):
+            b = mpmath.mpf(text)
+    if op in (">", ">="):  # x >(=) c on [b, 1]: false iff b <(=) c
+        st, dom = OPS[op](x, c), {x: (b, 1)}
+    else:  # x <(=) c on [0, b]
+        st, dom = OPS[op](x, c), {x: (0, b)}
+    return _claim_raw(st, dom), "exact-boundary", f"{kind} bound, statement x {op} c ({digits} digits)"
+
+
+def _g_generator_assumptions(rng):
+    """Assumptions given as a generator, a map object, a single relational or a tuple: the check
+    must use them (``x <= y + c`` given ``y >= x`` is true for c >= 0, false at the edge for c < 0)."""
+    x, y = _syms(rng, 2)
+    c = _pick(rng, (0, R(1, 10), -R(1, 10), R(1, 10**20), -R(1, 10**20)))
+    ass = [sp.Ge(y, x)]
+    form = _pick(rng, ("generator", "map", "single", "tuple", "iter"))
+    a = {"generator": lambda: (r for r in ass), "map": lambda: map(lambda r: r, ass),
+         "single": lambda: ass[0], "tuple": lambda: tuple(ass), "iter": lambda: iter(ass)}[form]()
+    claim = _claim_raw(sp.Le(x, y + c), {x: (0, 1), y: (0, 1)}, a)
+    return claim, "true" if c >= 0 else "false", f"assumptions as {form}, c = {c}"
+
+
+ZERO_CONSTANTS = (sp.sin(1) ** 2 + sp.cos(1) ** 2 - 1, sp.sin(R(1, 3)) ** 2 + sp.cos(R(1, 3)) ** 2 - 1,
+                  sp.Mul(sp.sqrt(2) + 1, sp.sqrt(2) - 1, evaluate=False) - 1,
+                  sp.cosh(2) ** 2 - sp.sinh(2) ** 2 - 1, sp.tan(1) * sp.cos(1) - sp.sin(1))
+OTHER_CONSTANTS = (sp.E**100, sp.exp(-50), sp.pi**20, sp.sqrt(2) - R(141421356237, 10**11), -sp.E**100)
+
+
+def _g_unsignable_constants(rng):
+    """Constants sympy cannot sign by itself (exact zeros in disguise) and constants far from 1,
+    in the statement, a bound or an assumption."""
+    x = sp.Symbol(_pick(rng, NAME_POOLS)[0])
+    zero = rng.random() < 0.7
+    K = _pick(rng, ZERO_CONSTANTS if zero else OTHER_CONSTANTS)
+    where = _pick(rng, ("statement", "bound", "assumption"))
+    strict = rng.random() < 0.5
+    if where == "statement":
+        st = sp.Gt(x + K, 0) if strict else sp.Ge(x + K, 0)
+        return _claim_raw(st, {x: (0, 1)}), "constant", f"{K} in the statement"
+    if where == "bound":
+        if not zero and K.is_negative:
+            return _claim_raw(sp.Le(x, 0) if strict else sp.Ge(x, K), {x: (K, 0)}), "constant", f"bound {K}"
+        if not zero:
+            return _claim_raw(sp.Ge(x, 0), {x: (0, K)}), "constant", f"bound {K}"
+        return _claim_raw(sp.Gt(x, 0) if strict else sp.Ge(x, 0), {x: (K, 1)}), "constant", f"bound {K}"
+    return (_claim_raw(sp.Gt(x, 0) if strict else sp.Ge(x, 0), {x: (-1, 1)}, [sp.Ge(x, K)]),
+            "constant", f"assumption x >= {K}")
+
+
+def _g_huge_bounds(rng):
+    """Bounds beyond (or at the edge of) the double range, as ints, floats and sympy Floats."""
+    x, y = _syms(rng, 2)
+    kind = _pick(rng, ("int400", "float308", "sympyfloat400", "int20", "float1e200"))
+    B, val = {"int400": (10**400, R(10) ** 400), "float308": (1e308, R(10) ** 308),
+              "sympyfloat400": (sp.Float("1e400"), R(10) ** 400), "int20": (10**20, R(10) ** 20),
+              "float1e200": (1e200, R(10) ** 200)}[kind]
+    neg = -B
+    form = _pick(rng, ("le", "lt", "sq", "minus1", "sum", "two"))
+    dom = {x: (neg, B)}
+    if form == "le":
+        st, hint = sp.Le(x, val), "true"
+    elif form == "lt":
+        st, hint = sp.Lt(x, val), "false"
+    elif form == "sq":
+        st, hint = sp.Le(x**2, val**2), "true"
+    elif form == "minus1":
+        st, hint = sp.Le(x, val - 1), "false"
+    elif form == "sum":
+        st, hint = sp.Ge(x**3 + 1, -(val**3)), "false"
+    else:
+        dom = {x: (0, B), y: (0, B)}
+        st, hint = sp.Le(x * y, x**2 / 2 + y**2 / 2), "true"
+    return _claim_raw(st, dom), hint, f"huge bound {kind}, {form}"
+
+
+def _g_unevaluated(rng):
+    """Unevaluated sympy objects: evaluated by doit() where sympy can, else a ValueError naming them."""
+    x = sp.Symbol(_pick(rng, NAME_POOLS)[0])
+    t, k = sp.Symbol("t"), sp.Symbol("k", integer=True, positive=True)
+    strict = rng.random() < 0.5
+    rel = sp.Lt if strict else sp.Le
+    hint = "false" if strict else "true"
+    cases = [
+        ("Integral", sp.Integral(t, (t, 0, x)), R(1, 2)),
+        ("Derivative", sp.Derivative(x**3, x), 3),
+        ("Sum", sp.Sum(x**k, (k, 1, 3)), 3),
+        ("Limit", sp.Limit(sp.sin(x * t) / t, t, 0), 1),
+        ("Product", sp.Product(1 + x / k, (k, 1, 2)), 3),
+    ]
+    if rng.random() < 0.25:
+        bad = _pick(rng, (("unevaluable Sum", sp.Sum(1 / (k**3 + x), (k, 1, sp.oo))),
+                          ("undefined function", sp.Function("f")(x))))
+        # sympy's doit() takes ~1 s to give up on the Sum: a budget whose cap leaves room for it
+        return _claim_raw(sp.Le(bad[1], 2), {x: (0, 1)}), "malformed", f"unevaluated: {bad[0]}", 3.0
+    name, obj, bound = _pick(rng, cases)
+    return _claim_raw(rel(obj, bound), {x: (0, 1)}), hint, f"unevaluated {name}"
+
+
+def _g_bogus_proof(rng):
+    """A false claim (violated at a box corner, an edge or an interior point a short search finds)
+    carrying a derivation whose steps are text: it must come out refuted."""
+    from clickbound.lemmas import ProofArtefact
+
+    a, b = _syms(rng, 2)
+    unit = {a: (0, 1), b: (0, 1)}
+    templates = [
+        ("V(a, b) >= a + b", sp.Ge(1 - (1 - a) * (1 - b), a + b), unit),
+        ("a + b <= 1", sp.Le(a + b, 1), unit),
+        ("a b < 1", sp.Lt(a * b, 1), unit),
+        ("a^2 >= a", sp.Ge(a**2, a), {a: (0, 1)}),
+        ("exp(a) <= 1 + a + a^2/2", sp.Le(sp.exp(a), 1 + a + a**2 / 2), {a: (0, 1)}),
+        ("a b == a", sp.Eq(a * b, a), unit),
+        ("a > 1/10 on [Decimal 0.1, 1]", sp.Gt(a, R(1, 10)), {a: (decimal.Decimal("0.1"), 1)}),
+        ("sqrt(a) <= a", sp.Le(sp.sqrt(a), a), {a: (0, 1)}),
+        ("(a - b)^2 > 0", sp.Gt((a - b) ** 2, 0), unit),
+    ]
+    name, st, dom = _pick(rng, templates)
+    summary = _pick(rng, ("trust me", "by inspection", "obvious"))
+    domain = _pick(rng, (None, dom))
+    steps = tuple((f"step {i}", _pick(rng, ("by inspection", "clear", "see the paper")))
+                  for i in range(int(rng.integers(0, 4))))
+    proof = lambda: ProofArtefact(summary=summary, steps=steps, conclusion=st, hypotheses=(),  # noqa: E731
+                                  domain=domain)
+    # a budget that leaves the cheap refuters room on a loaded machine (the contract: refuted)
+    return _claim_raw(st, dom, proof=proof), "false-with-proof", f"bogus proof of {name}", 2.0
+
+
+def _g_bad_budget(rng):
+    x = sp.Symbol(_pick(rng, NAME_POOLS)[0])
+    budget = _pick(rng, (math.inf, -math.inf, math.nan, 0.0, -1.0, -1e-9, np.float64("inf"), True, 1e400))
+    return (_claim_raw(sp.Le(x, 1), {x: (0, 1)}), "malformed-budget", f"budget {budget!r}", budget)
+
+
 GENERATORS = {
     "polynomial": _g_polynomial, "rational": _g_rational, "transcendental": _g_transcendental,
     "classic-true": _g_classic_true, "classic-mutant": _g_classic_mutant,
@@ -1607,6 +1868,9 @@ GENERATORS = {
     "duplicate-names": _g_duplicate_names, "awkward-names": _g_awkward_names,
     "irrational-bounds": _g_irrational_bounds, "zero-width": _g_zero_width,
     "undefined-everywhere": _g_undefined_everywhere, "bad-input": _g_bad_input,
+    "exact-numbers": _g_exact_numbers, "generator-assumptions": _g_generator_assumptions,
+    "unsignable-constants": _g_unsignable_constants, "huge-bounds": _g_huge_bounds,
+    "unevaluated": _g_unevaluated, "bogus-proof": _g_bogus_proof, "bad-budget": _g_bad_budget,
 }
 
 
@@ -1618,11 +1882,12 @@ def generate(rng, family=None) -> FuzzCase:
     last = None
     for _ in range(30):
         try:
-            claim, hint, tmpl = gen(rng)
+            claim, hint, tmpl, *budget = gen(rng)
         except (TypeError, ValueError, ZeroDivisionError) as exc:  # sympy refused to build it
             last = exc
             continue
-        return FuzzCase(claim=claim, family=family, truth_hint=hint, template=tmpl)
+        return FuzzCase(claim=claim, family=family, truth_hint=hint, template=tmpl,
+                        budget_s=budget[0] if budget else None)
     raise RuntimeError(f"could not generate a {family} claim: {last!r}")
 
 
@@ -1673,7 +1938,7 @@ def run(n=100, seed=0, budget_s=0.4, *, deep=True, progress=False):
         ts = time.perf_counter()
         try:
             with _time_limit(HANG_S):
-                result = check(case.claim, budget_s=budget_s)
+                result = check(case.claim, budget_s=budget_s if case.budget_s is None else case.budget_s)
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as exc:  # noqa: BLE001 (every exception is judged)

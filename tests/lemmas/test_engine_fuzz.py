@@ -1,7 +1,7 @@
 """Fuzz ``clickbound.lemmas.check`` against the independent exact oracle of ``claim_fuzz``.
 
 * ``test_fuzz_chunk[k]`` (slow; ``--run-slow``): 10 chunks of 100 generated claims (seeds 0..9,
-  1000 claims in all, every family >= 52 times), each asserting that the oracle found no unsound
+  1000 claims in all, every one of the 22 families >= 38 times), each asserting that the oracle found no unsound
   verdict, no crash, no contract breach and no oracle error; each writes its summary (counts by
   family x outcome, the problems with a reproducible ``srepr`` of every claim, the rejections,
   times) to ``out/fuzz/chunk-<k>.json``.
@@ -63,7 +63,7 @@ def test_schedule_covers_every_family():
     counts = {f: 0 for f in FAMILIES}
     for g in range(CHUNKS * PER_CHUNK):
         counts[SCHEDULE[g % len(SCHEDULE)]] += 1
-    assert min(counts.values()) >= 50, counts
+    assert min(counts.values()) >= 38, counts
 
 
 @pytest.mark.parametrize("family", FAMILIES)

@@ -6,7 +6,7 @@ import random
 import numpy as np
 import pytest
 
-pytest.importorskip("pandas")
+import pandas  # noqa: F401  (a declared dependency: missing means a broken install)
 
 from clickbound.report import blog_timing as bt
 

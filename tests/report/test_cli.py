@@ -15,6 +15,13 @@ def test_help_lists_commands(capsys):
         assert cmd in out
 
 
+def test_check_prints_the_kernel_proof_of_a_tagged_claim(capsys):
+    assert cli.main(["check", "DCM-T2-ABEL[K=2]", "--budget", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "proofs: kernel: coq proofs/coq/DCM.v:dcm_t2_abel (" in out
+    assert "Coq: forall (v z : nat -> R) (K : nat), v K = 0 ->" in out
+
+
 def test_unknown_claim_is_a_clear_error(capsys):
     assert cli.main(["check", "NO-SUCH-CLAIM"]) == 2
     assert "no registered claim" in capsys.readouterr().err

@@ -4,7 +4,7 @@ import json
 import numpy as np
 import pytest
 
-from clickbound.lemmas.causal_experiment import SOURCE_TABLE
+from clickbound.lemmas.counterfactual.causal_embeddings.experiment import SOURCE_TABLE
 from clickbound.report.sections import ComputeContext, RenderContext
 from clickbound.report.sections import exp_cause as m
 from clickbound.sim.causal_log import LogConfig

@@ -53,7 +53,7 @@ def _record(tmp_path):
 
 @pytest.mark.slow  # simulates (seconds; minutes on a loaded machine)
 def test_section_computes_and_renders_from_a_record(tmp_path, monkeypatch):
-    from clickbound.lemmas import violations as lv
+    from clickbound.lemmas.studies import violations as lv
     from clickbound.report.sections import ComputeContext, RenderContext
     from clickbound.report.sections import theorems_fail as tf
 

@@ -144,8 +144,8 @@ def test_ucb1_bounds_at_small_n(report):
 
 @pytest.mark.slow
 def test_lemmas_exact_ucb1_path_is_the_simulators(report):
-    """lemmas.ucb1_small_n computes UCB1 on μ = (1, 0) without sim; the DP of sim's UCB1 gives the same."""
-    from clickbound.lemmas import ucb1_small_n
+    """lemmas.counterfactual.ucb1.small_n computes UCB1 on μ = (1, 0) without sim; the DP of sim's UCB1 gives the same."""
+    from clickbound.lemmas.counterfactual.ucb1 import small_n as ucb1_small_n
 
     row = {r["instance"]: r for r in report["rows"]}["ucb1-2arm-alpha100-deterministic"]
     assert [Fraction(v) for v in row["regret_by_t"]] == ucb1_small_n.regret_path()

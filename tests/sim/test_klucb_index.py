@@ -1,6 +1,6 @@
 """The fast KL-UCB index (bounds/kl.py, KL-INDEX, KL-MONO) against the 50-digit mpmath reference.
 
-Reference: ``lemmas.klucb.klucb_index_mp`` (certified Newton in s = −log(1−q), 50 digits).
+Reference: ``lemmas.lecture.klucb.klucb_index_mp`` (certified Newton in s = −log(1−q), 50 digits).
 """
 import math
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from clickbound.bounds.kl import klucb_index, klucb_index_level, klucb_index_scalar, klucb_threshold
-from clickbound.lemmas.klucb import klucb_index_mp
+from clickbound.lemmas.lecture.klucb import klucb_index_mp
 
 #: SPEC KL-INDEX: agreement with the mpmath reference to 1e-12 absolute
 ABS_TOL = 1e-12

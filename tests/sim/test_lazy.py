@@ -2,7 +2,7 @@
 
 The lazy kernel may skip an index evaluation only on a true bound, so the tangent bound and the
 re-bracketing after one new observation are checked here against the computed index (what the
-eager kernel compares) and against the 50-digit mpmath reference (``lemmas.klucb.klucb_index_mp``).
+eager kernel compares) and against the 50-digit mpmath reference (``lemmas.lecture.klucb.klucb_index_mp``).
 """
 import math
 
@@ -11,8 +11,16 @@ import numpy as np
 import pytest
 
 from clickbound.bounds.kl import klucb_index_level, klucb_threshold
-from clickbound.lemmas.klucb import klucb_index_mp, klucb_index_mp_level
-from clickbound.sim.policies._lazy import EPS_Q, G_UP, MARGIN, WCAP, horizon, rebracket, tangent_upper
+from clickbound.lemmas.lecture.klucb import klucb_index_mp, klucb_index_mp_level
+from clickbound.sim.policies._lazy import (
+    EPS_Q,
+    G_UP,
+    MARGIN,
+    WCAP,
+    horizon,
+    rebracket,
+    tangent_upper,
+)
 
 #: the module docstring's guarantee: the computed index at the later round is <= hi + 2ε + 2⁻⁵³
 COMPUTED_SLACK = 2 * EPS_Q + 2.0 ** -53

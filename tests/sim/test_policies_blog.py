@@ -1,6 +1,6 @@
 """Source 004's agents as written (sim/policies/blog.py; source 004_d9477b3ebe233f80.txt):
 kernel = reference, and both = the ledger's line-by-line port of the blog's code
-(lemmas/blog_cascade_ucb1.py, lemmas/blog_cascade_lints.py) on the same click sequences."""
+(lemmas/cascade_blog/ucb1.py, lemmas/cascade_blog/lints.py) on the same click sequences."""
 import math
 from fractions import Fraction
 
@@ -70,12 +70,12 @@ def _clicks(rng, w, A):
 
 @pytest.mark.parametrize("observe", ["as-written", "fixed"])
 def test_ucb1_blog_equals_the_ledger_port_of_the_blog_code(observe):
-    """Same lists as lemmas.blog_cascade_ucb1.CascadeUCB1Agent (the blog's lines) every round.
+    """Same lists as lemmas.cascade_blog.ucb1.CascadeUCB1Agent (the blog's lines) every round.
 
     The ledger's port has the blog's observe; for ``observe="fixed"`` its no-click rounds are fed
     as a click at an unreachable position ``K + 1``, which records K zeros — the fix, in the
     blog's own code."""
-    from clickbound.lemmas.blog_cascade_ucb1 import CascadeUCB1Agent
+    from clickbound.lemmas.cascade_blog.ucb1 import CascadeUCB1Agent
 
     L, K, p = len(W_BLOG), 3, 0.2
     pol = CascadeUCB1Blog(L, K, np.random.default_rng(5), observe=observe)
@@ -95,9 +95,9 @@ def test_ucb1_blog_equals_the_ledger_port_of_the_blog_code(observe):
 
 
 def test_lints_blog_equals_the_ledger_port_of_the_blog_code():
-    """Same lists as lemmas.blog_cascade_lints.CascadeLinTSAgent (exact Fractions) fed the same
+    """Same lists as lemmas.cascade_blog.lints.CascadeLinTSAgent (exact Fractions) fed the same
     Gaussian vectors; the posterior matrices agree to round-off."""
-    from clickbound.lemmas.blog_cascade_lints import CascadeLinTSAgent
+    from clickbound.lemmas.cascade_blog.lints import CascadeLinTSAgent
 
     L, K = 12, 3
     X, w = tag_items(L, 4)

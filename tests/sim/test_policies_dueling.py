@@ -50,11 +50,11 @@ def test_balanced_kernel_matches_reference(env):
 
 
 def test_balanced_rule_is_the_lemmas_rule():
-    # the policy's merge and credit are lemmas.lecture_interleaving's balanced() and balanced_winner() on
+    # the policy's merge and credit are lemmas.lecture.interleaving's balanced() and balanced_winner() on
     # top-K lists (A = the current ranker): every pair of top-3 lists over 5 items, both coins, every click set
     import itertools
 
-    from clickbound.lemmas import lecture_interleaving as li
+    from clickbound.lemmas.lecture import interleaving as li
     from clickbound.sim.policies.dueling import DBGDBalanced
 
     pol = DBGDBalanced(5, 3, np.random.default_rng(0), features=np.eye(5))

@@ -1,10 +1,10 @@
-"""θ estimation for source 002's ULTR: Naive EM, regression EM, DLA (lemmas/ultr_regem.py) on PBM logs of
-sim/ultr_logs.py — sparse vs dense pairs, DLA's gradients and its divergence (claims: tests/lemmas/test_ultr_experiments.py)."""
+"""θ estimation for source 002's ULTR: Naive EM, regression EM, DLA (lemmas/support/ultr_regem.py) on PBM logs of
+sim/ultr_logs.py — sparse vs dense pairs, DLA's gradients and its divergence (claims: tests/lemmas/counterfactual/ultr/test_experiments.py)."""
 import numpy as np
 import pytest
 from scipy.optimize import check_grad, minimize
 
-from clickbound.lemmas import ultr_regem as rg
+from clickbound.lemmas.support import ultr_regem as rg
 from clickbound.sim import ultr_logs as lg
 
 #: finite-difference gradient check tolerance (float64 smooth losses, scipy's default step)

@@ -52,7 +52,7 @@ def test_record_covers_every_lecture_bound_at_the_confirmation_size():
 def test_record_is_redecided_by_the_claims():
     """Each VIOL claim recomputes its t-tests and Holm from the stored mean/se and re-evaluates the bound with
     the current bounds/lecture.py (a stale record is a ValueError); the verdicts must be the record's."""
-    from clickbound.lemmas import violations as lv
+    from clickbound.lemmas.studies import violations as lv
 
     rec = _record()
     got = {c.id: c.decide(1.0).status for c in lv.claims_from(rec, RECORD.name)}
@@ -84,7 +84,7 @@ def test_planted_violation_is_scored_below_one_and_confirmed():
     assert conf["status"] == "violated-in-simulation"
     assert vl.confirm(t, PLANT, 3_000, 5, seed=11)["status"] == "consistent-in-simulation"
     # the claims module's independent recomputation agrees with the decision written here
-    from clickbound.lemmas import violations as lv
+    from clickbound.lemmas.studies import violations as lv
 
     assert lv.recompute({"kind": "upper"}, json.loads(json.dumps(vl.clean(conf))))["violated"] is True
 

@@ -1,0 +1,1 @@
+"""Source 002's article Causal Embeddingsの解説と追試 (``CAUSE-…``)."""

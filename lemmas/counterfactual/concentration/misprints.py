@@ -1,0 +1,182 @@
+"""Misprints in the proofs of source 002's 有用な確率不等式のまとめ, each refuted exactly (issue 12).
+
+Source: ``002_3ec5ec57f55c1fdf.txt``, article 有用な確率不等式のまとめ.  Each claim below is a line
+of the source as printed, registered ``expected=False`` and refuted by an exact instance; the repaired
+line is proved in ``lemmas/counterfactual/concentration/proofs.py`` (or here, for the exponent identity).
+
+* Hoeffding's lemma: ``sx = sλa + (1 − λ)b`` (the s is missing on b); ``E[e^{sX}] = E[two-point bound]``
+  (only <=; the same '=' reappears as ``φ(u) = log E[e^{sX}]``); ``φ(0) = log(p − (1 − p))``.
+* Hoeffding's inequality: ``a_i <= Z_i <= b_i`` for ``Z_i = X_i − E X_i``.
+* Azuma: upper summation index ``m`` for ``n``; ``E[e^{tS_n}] = E[e^{tS_n} E[e^{tV_n} | …]]`` (S_{n−1} meant).
+* McDiarmid: ``sup … <= c_i`` at step k (c_k meant); the telescoping sum's first bracket
+  ``E[f|X_1..X_{k−1}] − E[f|X_1..X_{k−1}]`` (= 0; ``E[f|X_1..X_n] − E[f|X_1..X_{n−1}]`` meant).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import sympy as sp
+
+from clickbound.lemmas.counterfactual.concentration.martingale import (
+    bounded_differences,
+    conditional_expectations,
+)
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.exact_prob import exp_bounds, exp_compare
+
+SRC = "002_3ec5ec57f55c1fdf.txt"
+ART = "有用な確率不等式のまとめ"
+LOC_HL = f"{ART} > Hoeffding's inequality > Hoeffding's lemma, 導出"
+LOC_HI = f"{ART} > Hoeffding's inequality > Hoeffding's Inequality, 導出"
+LOC_AZ = f"{ART} > McDiarmid's inequality > Azuma's inequality"
+LOC_MC = f"{ART} > McDiarmid's inequality > McDiarmid's inequality, 導出"
+HALF = Fraction(1, 2)
+COIN = {0: HALF, 1: HALF}
+
+
+def exponent_claims():
+    s, x, a, b = sp.symbols("s x a b")
+    lam = (b - x) / (b - a)
+    box = {s: (sp.Rational(1, 10), 5), x: (-3, 3), a: (-3, sp.Rational(-1, 10)), b: (sp.Rational(1, 10), 3)}
+    inside = [sp.Ge(x, a), sp.Le(x, b)]
+    return [
+        Claim(id="CONC-HLEMMA/exponent-as-printed", spec_id="CONC-HLEMMA", source=f"{SRC}, {LOC_HL}",
+              statement=sp.Eq(s * x, s * lam * a + (1 - lam) * b, evaluate=False), domain=box, assumptions=inside,
+              kind="identity", expected=False, description="sx = sλa + (1 − λ)b with λ = (b − x)/(b − a), as printed"),
+        Claim(id="CONC-HLEMMA/exponent-corrected", spec_id="CONC-HLEMMA", source=f"{SRC}, {LOC_HL}",
+              statement=sp.Eq(s * x, s * (lam * a + (1 - lam) * b), evaluate=False), domain=box, assumptions=inside,
+              kind="identity", expected=True, description="sx = s(λa + (1 − λ)b)"),
+        Claim(id="CONC-HLEMMA/phi0-as-printed", spec_id="CONC-HLEMMA", source=f"{SRC}, {LOC_HL}",
+              statement=sp.Eq(sp.log(sp.Symbol("p") - (1 - sp.Symbol("p"))), 0, evaluate=False),
+              domain={sp.Symbol("p"): (sp.Rational(3, 5), sp.Rational(9, 10))}, kind="identity", expected=False,
+              description="φ(0) = log(p − (1 − p)) = 0 as printed (log(p + (1 − p)) meant)"),
+    ]
+
+
+def decide_mgf_eq_as_printed(budget_s: float) -> Outcome:
+    # X ≡ 0 (mean 0, in [a, b] = [−1, 1]), s = 1: E[e^{sX}] = 1, the two-point value is (e^{−1} + e)/2 > 1
+    e_lo, _ = exp_bounds(Fraction(1))
+    einv_lo, _ = exp_bounds(Fraction(-1))
+    require(e_lo + einv_lo > 2, "e + 1/e > 2")
+    return Outcome("refuted", "exact (rational bounds on e)", counterexample={
+        "X": "constant 0", "a": -1, "b": 1, "s": 1, "E[e^{sX}]": 1,
+        "b/(b−a) e^{sa} − a/(b−a) e^{sb}": "(e^{−1} + e)/2 = cosh 1 > 1"})
+
+
+def decide_zrange_as_printed(budget_s: float) -> Outcome:
+    a, b, x = Fraction(1), Fraction(2), Fraction(3, 2)  # X ≡ 3/2 ∈ [1, 2]
+    z = x - x
+    require(not a <= z <= b, z)
+    return Outcome("refuted", "exact", counterexample={"X": "constant 3/2", "[a, b]": "[1, 2]", "Z = X − E X": z})
+
+
+def decide_azuma_m_as_printed(budget_s: float) -> Outcome:
+    # n = 2 fair ±1 steps (c_i = 2, Z_i = −1); the printed Σ_{i=1}^m c_i² read with m = 1 < n:
+    # P(V_1 + V_2 >= 2) = 1/4 > exp(−2·4/4) = e^{−2}; with m = n it is exp(−1) >= 1/4.
+    tail = Fraction(1, 4)
+    require(exp_compare(-2, tail) < 0 and exp_compare(-1, tail) > 0, "e^{-2} < 1/4 < e^{-1}")
+    return Outcome("refuted", "exact", counterexample={"n": 2, "m": 1, "V_i": "±1 fair", "c_i": 2, "eps": 2,
+                                                       "P(ΣV >= 2)": tail, "bound with m = 1": "e^{-2}"})
+
+
+def decide_azuma_sn_as_printed(budget_s: float) -> Outcome:
+    # n = 1, V_1 = ±1 fair, t = 1: E[e^{tS_1}] = cosh 1, E[e^{tS_1} E[e^{tV_1}]] = cosh² 1 ≠ cosh 1 (cosh 1 > 1)
+    e_lo, _ = exp_bounds(Fraction(1))
+    einv_lo, _ = exp_bounds(Fraction(-1))
+    require((e_lo + einv_lo) / 2 > 1, "cosh 1 > 1")
+    return Outcome("refuted", "exact (rational bounds on e)", counterexample={
+        "n": 1, "V_1": "±1 fair", "t": 1, "E[e^{tS_n}]": "cosh 1", "printed right side": "cosh(1)^2"})
+
+
+def decide_ck_as_printed(budget_s: float) -> Outcome:
+    f = lambda x1, x2: Fraction(x1 + 2 * x2)
+    dists = [COIN, COIN]
+    cs = bounded_differences(f, [[0, 1], [0, 1]])
+    g = conditional_expectations(f, dists)
+    spread = max(g[2][(0, v)] for v in (0, 1)) - min(g[2][(0, v)] for v in (0, 1))
+    require(cs == [1, 2] and spread == 2 > cs[0], (cs, spread))
+    return Outcome("refuted", "exact conditional expectations", counterexample={
+        "f": "X_1 + 2 X_2, X_i ~ Bernoulli(1/2)", "k": 2, "sup_{x,x'} difference": spread, "c_1": cs[0], "c_2": cs[1]})
+
+
+def decide_telescope_as_printed(budget_s: float) -> Outcome:
+    f = lambda x1, x2: Fraction(x1 + x2)
+    g = conditional_expectations(f, [COIN, COIN])
+    x = (1, 1)
+    printed = (g[1][x[:1]] - g[1][x[:1]]) + (g[1][x[:1]] - g[0][()])  # first bracket is identically 0
+    truth = g[2][x] - g[0][()]
+    require(printed == HALF and truth == 1, (printed, truth))
+    return Outcome("refuted", "exact conditional expectations", counterexample={
+        "n": 2, "f": "X_1 + X_2, fair bits", "X": x, "printed sum": printed, "f − E f": truth})
+
+
+@register
+def claims():
+    def pc(id_, spec, loc, text, decide, desc, kind="identity"):
+        return ProcedureClaim(id=id_, spec_id=spec, source=f"{SRC}, {loc}", statement_text=text, decide=decide,
+                              kind=kind, expected=False, description=desc)
+    return [
+        *exponent_claims(),
+        pc("CONC-HLEMMA/mgf-eq-as-printed", "CONC-HLEMMA", LOC_HL,
+           "E[e^{sX}] = E[(b−X)/(b−a) e^{sa} + (X−a)/(b−a) e^{sb}] (as printed; also φ(u) = log E[e^{sX}])",
+           decide_mgf_eq_as_printed, "X ≡ 0, [−1, 1], s = 1: 1 vs cosh 1"),
+        pc("CONC-HOEFFDING/Zrange-as-printed", "CONC-HOEFFDING", LOC_HI,
+           "X_i ∈ [a_i, b_i] ⇒ a_i <= Z_i = X_i − E X_i <= b_i (as printed)", decide_zrange_as_printed,
+           "X ≡ 3/2 in [1, 2]: Z = 0", kind="inequality"),
+        pc("CONC-AZUMA/upper-m-as-printed", "CONC-AZUMA", LOC_AZ,
+           "P(Σ_{i=1}^n V_i >= ε) <= exp(−2ε²/Σ_{i=1}^m c_i²) with m ≠ n (as printed: upper index m)",
+           decide_azuma_m_as_printed, "m = 1, n = 2: 1/4 > e^{−2}", kind="upper bound"),
+        pc("CONC-AZUMA/Sn-as-printed", "CONC-AZUMA", f"{LOC_AZ}, 導出",
+           "E[e^{tS_n}] = E[e^{tS_n} E[e^{tV_n} | X_1..X_{n−1}]] (as printed)", decide_azuma_sn_as_printed,
+           "n = 1: cosh 1 vs cosh² 1"),
+        pc("CONC-MCDIARMID/ck-index-as-printed", "CONC-MCDIARMID", LOC_MC,
+           "sup_{x,x'} E[f|X_{<k}, x] − E[f|X_{<k}, x'] <= c_i with i ≠ k (as printed: c_i at step k)",
+           decide_ck_as_printed, "f = X_1 + 2X_2, k = 2: 2 > c_1 = 1", kind="inequality"),
+        pc("CONC-MCDIARMID/telescope-as-printed", "CONC-MCDIARMID", LOC_MC,
+           "Σ V_i = (E[f|X_{<k}] − E[f|X_{<k}]) + … + (E[f|X_1] − E f) = f − E f (as printed)",
+           decide_telescope_as_printed, "n = 2, f = X_1 + X_2 at (1, 1): 1/2 vs 1"),
+    ]
+
+
+def _err(id_, loc, says, truth, evidence, spec, survives="yes"):
+    register_erratum(Erratum(id=id_, spec_id=spec, source_file=SRC, location=loc, source_says=says, truth=truth,
+                             evidence_claims=evidence, conclusion_survives=survives))
+
+
+_err("ERR-HLEMMA-EXPONENT", LOC_HL, "sx = sλa + (1 − λ)b;  e^{sx} = e^{sλa + (1 − λ)b} <= λe^{sa} + (1 − λ)e^{sb}",
+     "sx = s(λa + (1 − λ)b) = λ(sa) + (1 − λ)(sb); the printed exponent drops s on the b term",
+     ("CONC-HLEMMA/exponent-as-printed", "CONC-HLEMMA/exponent-corrected"), "CONC-HLEMMA",
+     "yes: the convexity bound λe^{sa} + (1 − λ)e^{sb} is the one for the corrected exponent")
+_err("ERR-HLEMMA-MGF-EQ", LOC_HL,
+     "E[e^{sX}] = E[(b−X)/(b−a) e^{sa} + (X−a)/(b−a) e^{sb}] = b/(b−a) e^{sa} − a/(b−a) e^{sb}; "
+     "later φ(u) = log(E[e^{sX}])",
+     "taking expectations of the convexity bound gives E[e^{sX}] <= b/(b−a) e^{sa} − a/(b−a) e^{sb} (X ≡ 0, [−1, 1], "
+     "s = 1: 1 < cosh 1), so log E[e^{sX}] <= φ(u), not =",
+     ("CONC-HLEMMA/mgf-eq-as-printed", "CONC-HLEMMA/proof"), "CONC-HLEMMA",
+     "yes: with <= the chain still ends at E[e^{sX}] <= exp(s²(b − a)²/8)")
+_err("ERR-HLEMMA-PHI0", LOC_HL, "φ(0) = log(p − (1 − p)) = 0",
+     "φ(0) = log(p + (1 − p)) = log 1 = 0; log(p − (1 − p)) = log(2p − 1) is not 0 for p < 1 (undefined for p <= 1/2)",
+     ("CONC-HLEMMA/phi0-as-printed", "CONC-HLEMMA/proof"), "CONC-HLEMMA")
+_err("ERR-HOEFFDING-ZRANGE", LOC_HI, "Z_i = X_i − E[X_i] … a_i <= Z_i <= b_i が成り立つ",
+     "Z_i ∈ [a_i − E X_i, b_i − E X_i] (X ≡ 3/2 in [1, 2] gives Z = 0 ∉ [1, 2]); the width b_i − a_i is what the "
+     "lemma needs, so the proof goes through", ("CONC-HOEFFDING/Zrange-as-printed", "CONC-HOEFFDING/proof"),
+     "CONC-HOEFFDING")
+_err("ERR-AZUMA-INDICES", LOC_AZ,
+     "V_i は X_i, ..., X_i の関数 … E[V_i | X_i, ..., X_{i−1}] = 0 … exp(−2ε²/Σ_{i=1}^m c_i²) (statement and result)",
+     "V_i is a function of X_1..X_i with E[V_i | X_1..X_{i−1}] = 0, and the sum in the bound runs to n; read with "
+     "m < n the bound is false (n = 2 fair ±1 steps, m = 1: 1/4 > e^{−2})",
+     ("CONC-AZUMA/upper-m-as-printed", "CONC-AZUMA/proof"), "CONC-AZUMA")
+_err("ERR-AZUMA-SN", f"{LOC_AZ}, 導出",
+     "E[exp(tS_n)] = E_{X_1..X_{n−1}}[exp(tS_n) E_{X_n}[exp(tV_n) | …]] and then E[exp(tS_n)] exp(t²c_n²/8)",
+     "the factor taken out is exp(tS_{n−1}); with S_n the identity is false (n = 1, V = ±1: cosh 1 vs cosh² 1)",
+     ("CONC-AZUMA/Sn-as-printed", "CONC-AZUMA/proof"), "CONC-AZUMA")
+_err("ERR-MCDIARMID-CK", LOC_MC, "sup_{x,x'} {E[f(S)|X_1..X_{k−1}, x] − E[f(S)|X_1..X_{k−1}, x']} <= c_i",
+     "the bound is c_k (coordinate k's bounded difference); with another index it fails (f = X_1 + 2X_2, k = 2: 2 > c_1)",
+     ("CONC-MCDIARMID/ck-index-as-printed", "CONC-MCDIARMID/proof"), "CONC-MCDIARMID")
+_err("ERR-MCDIARMID-TELESCOPE", LOC_MC,
+     "Σ V_i = (E[f(S)|X_1..X_{k−1}] − E[f(S)|X_1..X_{k−1}]) + … + (E[f(S)|X_1] − E[f(S)]) = f − E f",
+     "the first bracket is E[f|X_1..X_n] − E[f|X_1..X_{n−1}]; as printed it is identically 0 and the sum is not "
+     "f − E f (n = 2, f = X_1 + X_2 at (1, 1): 1/2 vs 1)",
+     ("CONC-MCDIARMID/telescope-as-printed", "CONC-MCDIARMID/proof"), "CONC-MCDIARMID")

@@ -1,0 +1,197 @@
+"""General derivations of the inequalities of source 002's 有用な確率不等式のまとめ (SPEC §2.3, issue 12).
+
+Source: ``002_3ec5ec57f55c1fdf.txt``, article 有用な確率不等式のまとめ.  The claims in
+``lemmas/counterfactual/concentration/basic.py``, ``lemmas/counterfactual/concentration/hoeffding.py`` and ``lemmas/counterfactual/concentration/martingale.py`` check
+the inequalities exactly on drawn instances (survived); this module records each proof in the
+source's own order as a :class:`~clickbound.lemmas.support.derive.Derivation` for every parameter value
+(scope ``all``): the algebra sympy checks (identities, derivatives, the minimising s, the
+telescoping induction), the probability steps marked ``(argument)`` with the theorem they rest on.
+
+* CONC-JENSEN/proof — finite support by induction from the convexity definition; any law by the
+  supporting line at E[X], then linearity.
+* CONC-MARKOV/proof — ε^p I{x >= ε} <= x^p pointwise for x >= 0 (no density needed; the source's
+  proof writes a density f).
+* CONC-CHEBYSHEV/proof — Markov with X = |Z − E Z|, p = 2.
+* CONC-HLEMMA/proof — the source's steps with E[e^{sX}] <= (not =) the two-point value and the
+  Lagrange remainder φ''(v).
+* CONC-HOEFFDING/proof — Chernoff, independence, the lemma on Z_i ∈ [a_i − E X_i, b_i − E X_i],
+  s = 4ε/Σ(b_i − a_i)², then ε → nε: exp(−2n²ε²/Σ(b_i − a_i)²).
+* CONC-AZUMA/proof — the same with the tower property and S_{n−1} (not S_n) inside.
+* CONC-MCDIARMID/proof — Doob martingale, telescoping by induction, centred Z_k, then Azuma.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from clickbound.lemmas.engine.claim import ProcedureClaim
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.support.derive import Derivation, proved
+
+SRC = "002_3ec5ec57f55c1fdf.txt"
+ART = "有用な確率不等式のまとめ"
+
+
+def jensen_proof():
+    d = Derivation("f convex on an interval I ∋ X, E|X| < ∞  ⇒  f(E X) <= E f(X)")
+    i = sp.Symbol("i", integer=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    p, xs = sp.IndexedBase("p"), sp.IndexedBase("x")
+    d.argument("finite support, induction on the number of atoms n + 1: Σ_{i=1}^{n+1} p_i x_i = p_1 x_1 + "
+               "Σ_{i=2}^{n+1} p_i x_i", "definition of the finite sum; n + 1 = 2 is the convexity definition")
+    d.equal("renormalising the remaining atoms (weights p_i/(1 − p_1), summing to 1)",
+            p[1] * xs[1] + sp.Sum(p[i] * xs[i], (i, 2, n + 1)),
+            p[1] * xs[1] + (1 - p[1]) * sp.Sum(p[i] / (1 - p[1]) * xs[i], (i, 2, n + 1)))
+    d.argument("f(Σ p_i x_i) <= p_1 f(x_1) + (1 − p_1) f(Σ_{i>=2} p_i x_i/(1 − p_1)) <= Σ_i p_i f(x_i)",
+               "the convexity definition, then the induction hypothesis for n atoms")
+    x, m, g, fm = sp.symbols("x m g f_m", real=True)
+    d.argument("m = E X lies in I and there is a slope g with f(x) >= f(m) + g (x − m) for all x ∈ I",
+               "convexity: the difference quotients of f are non-decreasing (supporting line at m; "
+               "if m is an endpoint of I, X = m almost surely)")
+    d.equal("E[f(m) + g(X − m)] = f(m) + g(E X − m) = f(m) at E X = m (linearity)",
+            (fm + g * (x - m)).subs(x, m), fm)
+    d.argument("E f(X) >= E[f(m) + g(X − m)] = f(m)", "monotonicity of expectation and the two steps above")
+    return d.artefact()
+
+
+def markov_proof():
+    d = Derivation("X >= 0, ε > 0, p > 0  ⇒  P(X >= ε) <= E[X^p]/ε^p, for every law of X (no density needed)")
+    x, p = sp.symbols("x p", positive=True)
+    deriv = sp.diff(x ** p, x)
+    d.holds("y ↦ y^p is increasing on y > 0 for p > 0", deriv.is_positive, f"d/dy y^p = {sp.sstr(deriv)} > 0")
+    d.argument("ε^p I{x >= ε} <= x^p for every x >= 0: for x >= ε by monotonicity, for x < ε since 0 <= x^p",
+               "the step above")
+    d.argument("ε^p P(X >= ε) = E[ε^p I{X >= ε}] <= E[X^p]", "monotonicity of expectation")
+    return d.artefact()
+
+
+def chebyshev_proof():
+    d = Derivation("P(|Z − E Z| >= ε) <= V[Z]/ε² for every ε > 0 (V[Z] = E[(Z − E Z)²], possibly ∞)")
+    z, m = sp.symbols("z m", real=True)
+    d.equal("|z − m|² = (z − m)² for real z, m", sp.Abs(z - m) ** 2, (z - m) ** 2)
+    d.argument("apply CONC-MARKOV/proof to X = |Z − E Z| >= 0 with p = 2: E[X²] = V[Z]", "the step above")
+    return d.artefact()
+
+
+def _phi():
+    p, u = sp.symbols("p u", real=True)
+    return p, u, sp.log(p * sp.exp((1 - p) * u) + (1 - p) * sp.exp(-p * u))
+
+
+def hlemma_proof():
+    d = Derivation("E[X] = 0, a <= X <= b  ⇒  E[e^{sX}] <= exp(s²(b − a)²/8) for every real s "
+                   "(the source's steps, with <= for the expectation and the remainder at v)")
+    s, x, a, b = sp.symbols("s x a b", real=True)
+    lam = (b - x) / (b - a)
+    d.equal("x = λa + (1 − λ)b with λ = (b − x)/(b − a) ∈ [0, 1]", lam * a + (1 - lam) * b, x)
+    d.argument("e^{sx} <= λ e^{sa} + (1 − λ) e^{sb} for x ∈ [a, b]", "convexity of exp at s x = λ(sa) + (1−λ)(sb)")
+    two_point = (b - x) / (b - a) * sp.exp(s * a) + (x - a) / (b - a) * sp.exp(s * b)
+    d.equal("E of the two-point bound is linear in X; at E X = 0 it is b/(b−a) e^{sa} − a/(b−a) e^{sb}",
+            two_point.subs(x, 0), b / (b - a) * sp.exp(s * a) - a / (b - a) * sp.exp(s * b))
+    d.argument("E[e^{sX}] <= b/(b−a) e^{sa} − a/(b−a) e^{sb} (an inequality: equality only if X ∈ {a, b})",
+               "monotonicity of expectation")
+    p, u, phi = _phi()
+    d.equal("with p = −a/(b−a), u = s(b−a): e^{φ(u)} is the two-point value",
+            sp.exp(phi.subs({p: -a / (b - a), u: s * (b - a)})),
+            b / (b - a) * sp.exp(s * a) - a / (b - a) * sp.exp(s * b))
+    d.argument("a <= 0 <= b (E X = 0), so p ∈ [0, 1] and 1 − p + p e^u > 0", "E X = 0 with a <= X <= b")
+    d.equal("φ(0) = log(p + (1 − p)) = 0", phi.subs(u, 0), 0)
+    d1 = sp.diff(phi, u)
+    d.equal("φ'(u) = −p + p e^u/(1 − p + p e^u)", d1, -p + p * sp.exp(u) / (1 - p + p * sp.exp(u)))
+    d.equal("φ'(0) = 0", d1.subs(u, 0), 0)
+    rho = p * sp.exp(u) / (1 - p + p * sp.exp(u))
+    d.equal("φ''(u) = ρ(1 − ρ), ρ = p e^u/(1 − p + p e^u) ∈ [0, 1]", sp.diff(phi, u, 2), rho * (1 - rho))
+    r = sp.Symbol("r", real=True)
+    d.equal("1/4 − ρ(1 − ρ) = (ρ − 1/2)² >= 0", sp.Rational(1, 4) - r * (1 - r), (r - sp.Rational(1, 2)) ** 2)
+    d.argument("φ(u) = φ(0) + uφ'(0) + (u²/2)φ''(v) for some v between 0 and u, so φ(u) <= u²/8",
+               "Taylor's theorem with the Lagrange remainder and the three steps above")
+    d.equal("u²/8 at u = s(b − a) is s²(b − a)²/8", (u ** 2 / 8).subs(u, s * (b - a)), s ** 2 * (b - a) ** 2 / 8)
+    return d.artefact()
+
+
+def _minimise(d: Derivation, csum, eps, s):
+    expo = s ** 2 / 8 * csum - s * eps
+    s_star = 4 * eps / csum
+    d.equal("d/ds (s²C/8 − sε) = 0 at s = 4ε/C", sp.diff(expo, s).subs(s, s_star), 0)
+    d.holds("second derivative C/4 > 0 (a minimum)", sp.diff(expo, s, 2).is_positive, f"{sp.sstr(sp.diff(expo, s, 2))} > 0")
+    d.equal("the minimum value is −2ε²/C", expo.subs(s, s_star), -2 * eps ** 2 / csum)
+
+
+def hoeffding_proof():
+    d = Derivation("X_i independent in [a_i, b_i]: P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i − a_i)²), every n, ε > 0")
+    s, eps, csum, n = sp.symbols("s epsilon C n", positive=True)
+    ex, a, b = sp.symbols("E_X a b", real=True)
+    d.equal("Z_i = X_i − E X_i lies in [a_i − E X_i, b_i − E X_i], of width b_i − a_i (not in [a_i, b_i])",
+            (b - ex) - (a - ex), b - a)
+    d.argument("P(Σ Z_i >= ε) = P(e^{sΣZ_i} >= e^{sε}) <= e^{−sε} E[Π e^{sZ_i}] = e^{−sε} Π E[e^{sZ_i}]",
+               "s > 0, Markov's inequality (CONC-MARKOV/proof, p = 1), independence")
+    d.argument("E[e^{sZ_i}] <= exp(s²(b_i − a_i)²/8)", "CONC-HLEMMA/proof on Z_i (mean 0, width b_i − a_i)")
+    c1, c2 = sp.symbols("c1 c2", positive=True)
+    d.equal("Π exp(s²c_i²/8) = exp(s²Σc_i²/8) (shown for two factors; induction on n)",
+            sp.exp(s ** 2 * c1 ** 2 / 8) * sp.exp(s ** 2 * c2 ** 2 / 8), sp.exp(s ** 2 * (c1 ** 2 + c2 ** 2) / 8))
+    _minimise(d, csum, eps, s)
+    d.equal("P(mean − E mean >= ε) = P(Σ Z_i >= nε): the exponent becomes −2n²ε²/C",
+            (-2 * eps ** 2 / csum).subs(eps, n * eps), -2 * n ** 2 * eps ** 2 / csum)
+    return d.artefact()
+
+
+def azuma_proof():
+    d = Derivation("E[V_i | X_1..X_{i−1}] = 0, Z_i <= V_i <= Z_i + c_i (Z_i a function of X_1..X_{i−1})  ⇒  "
+                   "P(Σ_{i=1}^n V_i >= ε) <= exp(−2ε²/Σ_{i=1}^n c_i²), every n, ε > 0")
+    t, eps, csum = sp.symbols("t epsilon C", positive=True)
+    d.argument("P(S_n >= ε) <= e^{−tε} E[e^{tS_n}]", "Markov's inequality, t > 0")
+    d.argument("E[e^{tS_n}] = E[e^{tS_{n−1}} E[e^{tV_n} | X_1..X_{n−1}]] (S_{n−1}, not S_n, is taken out)",
+               "the tower property; S_{n−1} is a function of X_1..X_{n−1}")
+    d.argument("E[e^{tV_n} | X_1..X_{n−1}] <= exp(t²c_n²/8)",
+               "CONC-HLEMMA/proof conditionally: mean 0, range [Z_n, Z_n + c_n] fixed given X_1..X_{n−1}")
+    cn, rest = sp.symbols("c_n R", positive=True)
+    d.equal("induction step: exp(t²R/8)·exp(t²c_n²/8) = exp(t²(R + c_n²)/8)",
+            sp.exp(t ** 2 * rest / 8) * sp.exp(t ** 2 * cn ** 2 / 8), sp.exp(t ** 2 * (rest + cn ** 2) / 8))
+    _minimise(d, csum, eps, t)
+    return d.artefact()
+
+
+def mcdiarmid_proof():
+    d = Derivation("X_i independent, bounded differences c_i  ⇒  P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)")
+    g = sp.IndexedBase("g")
+    n = sp.Symbol("n", integer=True, positive=True)
+    d.equal("telescoping, n = 1: V_1 = g_1 − g_0", g[1] - g[0], g[1] - g[0])
+    d.equal("telescoping, n → n + 1: (g_n − g_0) + (g_{n+1} − g_n) = g_{n+1} − g_0",
+            (g[n] - g[0]) + (g[n + 1] - g[n]), g[n + 1] - g[0])
+    d.argument("with g_k = E[f | X_1..X_k]: g_n = f(X_1..X_n), g_0 = E f, so Σ V_k = f − E f",
+               "definition of V_k = g_k − g_{k−1}; the induction above")
+    d.argument("E[V_k | X_1..X_{k−1}] = E[g_k | X_1..X_{k−1}] − g_{k−1} = 0", "the tower property")
+    d.argument("sup_x g_k(X_{<k}, x) − inf_x g_k(X_{<k}, x) <= c_k",
+               "independence: g_k(X_{<k}, x) = E_{X_{>k}} f(X_{<k}, x, X_{>k}); bounded difference in coordinate k")
+    gk, gkm1, lo, hi, ck = sp.symbols("g_k g_km1 inf_g sup_g c_k", real=True)
+    zk = lo - gkm1
+    d.equal("V_k − Z_k = g_k − inf_x g_k >= 0 with the centred Z_k = inf_x g_k − g_{k−1}", (gk - gkm1) - zk, gk - lo)
+    d.equal("Z_k + c_k − V_k = (inf_x g_k + c_k − sup_x g_k) + (sup_x g_k − g_k) >= 0",
+            zk + ck - (gk - gkm1), (lo + ck - hi) + (hi - gk))
+    d.argument("Azuma's inequality with V_k, Z_k, c_k gives the bound", "CONC-AZUMA/proof")
+    return d.artefact()
+
+
+@register
+def claims():
+    def pc(id_, spec, loc, text, proof, desc, kind="upper bound"):
+        return ProcedureClaim(id=id_, spec_id=spec, source=f"{SRC}, {ART} > {loc}", statement_text=text,
+                              decide=lambda b, _p=proof: proved(_p(), "derivation (sympy steps + named arguments)",
+                                                                scope="all"),
+                              kind=kind, expected=True, description=desc)
+    return [
+        pc("CONC-JENSEN/proof", "CONC-JENSEN", "Jensen's inequality", "f convex ⇒ f(E X) <= E f(X)",
+           jensen_proof, "supporting-line proof", kind="inequality"),
+        pc("CONC-MARKOV/proof", "CONC-MARKOV", "Marcov's Inequality",
+           "X >= 0, ε > 0, p > 0 ⇒ P(X >= ε) <= E[X^p]/ε^p", markov_proof, "pointwise indicator bound"),
+        pc("CONC-CHEBYSHEV/proof", "CONC-CHEBYSHEV", "Chebyshev's inequality", "P(|Z − E Z| >= ε) <= V[Z]/ε²",
+           chebyshev_proof, "Markov with p = 2"),
+        pc("CONC-HLEMMA/proof", "CONC-HLEMMA", "Hoeffding's lemma, 導出",
+           "E[X] = 0, a <= X <= b ⇒ E[e^{sX}] <= exp(s²(b−a)²/8), every real s", hlemma_proof,
+           "the source's steps, repaired (<= and φ''(v))"),
+        pc("CONC-HOEFFDING/proof", "CONC-HOEFFDING", "Hoeffding's Inequality, 導出",
+           "P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i − a_i)²)", hoeffding_proof, "Chernoff + lemma, minimised in s"),
+        pc("CONC-AZUMA/proof", "CONC-AZUMA", "Azuma's inequality, 導出",
+           "P(Σ_{i=1}^n V_i >= ε) <= exp(−2ε²/Σ_{i=1}^n c_i²)", azuma_proof, "conditional lemma by induction"),
+        pc("CONC-MCDIARMID/proof", "CONC-MCDIARMID", "McDiarmid's inequality, 導出",
+           "P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)", mcdiarmid_proof, "Doob martingale, centred Z_k, Azuma"),
+    ]

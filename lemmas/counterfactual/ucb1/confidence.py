@@ -1,0 +1,163 @@
+"""The estimator and the confidence bound of source 002's UCB article, read line by line (SPEC §2.4, issue 12).
+
+Source: ``002_3ec5ec57f55c1fdf.txt``, article 多腕バンディットアルゴリズムのリグレット解析, section
+Upper Confidence Boundアルゴリズム and the first steps of リグレット上界の導出 (``P(A_t^c) <= t^{−α}``).
+
+* UCB1-ESTIMATOR — the printed estimator has ``I{a(t) = a}`` where ``I{a(s) = a}`` is meant.
+* UCB1-CI/strict-as-printed, UCB1-CI/fixed-count — the printed ``> 1 − t^{−α}`` is only ``>=``;
+  for a fixed count the bound is Hoeffding.
+* UCB1-CI/random-count — at a data-dependent count (what the proof uses: T_{a,t−1}, T_{a,t}) the
+  fixed-count bound fails: exact DP over the Bernoulli random walk.
+* UCB1-CI/union-over-counts — the repair: a union bound over the possible counts s = 1..t gives
+  ``t^{1−α}`` for any count, summable over t when α > 2.
+"""
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import sympy as sp
+
+from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.exact_prob import crossing_probability, sqrt_log_band
+
+SRC = "002_3ec5ec57f55c1fdf.txt"
+LOC_UCB = "多腕バンディットアルゴリズムのリグレット解析 > Upper Confidence Boundアルゴリズム"
+LOC_PROOF = "多腕バンディットアルゴリズムのリグレット解析 > リグレット上界の導出"
+HALF = Fraction(1, 2)
+
+
+# ---------------------------------------------------------------------------- UCB1-ESTIMATOR
+
+def estimator_values(history, rewards, arm, t):
+    """(printed, sample mean) at round t: printed uses I{a(t)=a}, the sample mean I{a(s)=a}."""
+    n = sum(1 for s in range(t - 1) if history[s] == arm)
+    printed = Fraction(int(history[t - 1] == arm) * sum(rewards[arm][s] for s in range(t - 1)), n)
+    mean = Fraction(sum(rewards[arm][s] for s in range(t - 1) if history[s] == arm), n)
+    return printed, mean
+
+
+def decide_estimator_as_printed(budget_s: float) -> Outcome:
+    history, rewards = (1, 2, 1), {1: (1, 1), 2: (0, 0)}
+    printed, mean = estimator_values(history, rewards, 1, 3)
+    require(printed == 2 and mean == 1, (printed, mean))
+    return Outcome("refuted", "exact", counterexample={
+        "a(1), a(2), a(3)": history, "X_{1,1}, X_{1,2}": rewards[1], "t": 3, "T_{1,2}": 1,
+        "printed (1/T_{1,2}) Σ_s I{a(3)=1} X_{1,s}": printed, "mean of observed rewards": mean})
+
+
+def decide_estimator_corrected(budget_s: float) -> Outcome:
+    checked = 0
+    for horizon in (2, 3, 4):
+        for history in itertools.product((1, 2), repeat=horizon - 1):
+            for bits in itertools.product((0, 1), repeat=horizon - 1):
+                seen = [x for x, h in zip(bits, history) if h == 1]
+                if not seen:
+                    continue
+                val = Fraction(sum(int(h == 1) * x for h, x in zip(history, bits)), len(seen))
+                require(val == Fraction(sum(seen), len(seen)), (history, bits))
+                checked += 1
+    return Outcome("proved", "exact enumeration", scope="instances",
+                   scope_detail=f"K = 2, t = 2..4, every history and every 0/1 reward table ({checked} cases)")
+
+
+# ---------------------------------------------------------------------------------- UCB1-CI
+
+def decide_ci_strict_as_printed(budget_s: float) -> Outcome:
+    # X ≡ 1/2 (a law on [0, 1]), T = 1, t = 1: radius sqrt(α·0/2) = 0; P(1/2 < 1/2) = 0 and 1 − 1^{−α} = 0
+    prob, level = Fraction(0), 1 - Fraction(1)
+    require(not prob > level, (prob, level))
+    return Outcome("refuted", "exact", counterexample={"X": "constant 1/2", "T": 1, "t": 1, "alpha": 2,
+                                                       "P(μ < μ̂ + radius)": prob, "1 − t^{−α}": level})
+
+
+def ci_fixed_count_proof():
+    d = Derivation("for a fixed count T and rewards in [0,1]: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, "
+                   "hence P(μ < μ̂_T + sqrt(α log t/(2T))) >= 1 − t^{−α} (every T >= 1, t >= 1, α > 0)")
+    T, t, alpha = sp.symbols("T t alpha", positive=True)
+    eps = sp.sqrt(alpha * sp.log(t) / (2 * T))
+    d.argument("P(μ − μ̂_T >= ε) <= exp(−2Tε²)", "Hoeffding's inequality for T independent [0,1] variables "
+               "(CONC-HOEFFDING/proof with b_i − a_i = 1, applied to −X_i)")
+    d.equal("exp(−2Tε²) at ε = sqrt(α log t/(2T)) is t^{−α}", sp.exp(-2 * T * eps ** 2), t ** (-alpha))
+    d.argument("complement: P(μ < μ̂_T + ε) = 1 − P(μ − μ̂_T >= ε) >= 1 − t^{−α}", "the two steps above")
+    return d.artefact()
+
+
+def random_count_instance(alpha=Fraction(2), horizon=300, theta=HALF):
+    """Sample a Bernoulli(θ) arm until μ − μ̂_n first exceeds sqrt(α log t/(2n)) (or n = t); the
+    probability that the stopped estimate violates the bound is the one-sided crossing probability."""
+    band = lambda n: (sqrt_log_band(n, horizon, alpha / 2, theta)[0], n)
+    return crossing_probability(horizon, theta, band)
+
+
+def decide_ci_random_count(budget_s: float) -> Outcome:
+    alpha, horizon = Fraction(2), 300
+    prob = random_count_instance(alpha, horizon)
+    bound = Fraction(1, horizon ** 2)
+    if prob > bound:
+        return Outcome("refuted", "exact DP over the Bernoulli random walk", counterexample={
+            "alpha": alpha, "t": horizon, "mu": HALF, "count": "stopped the first time μ − μ̂_n > radius_n",
+            "probability": prob, "t^{−α}": bound, "ratio_float": float(prob / bound)})
+    return Outcome("survived", "exact DP", evidence={"probability": prob, "bound": bound})
+
+
+def union_proof():
+    d = Derivation("for any count N in {1..t} chosen from the data: P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}; "
+                   "Σ_{t>=1} t^{1−α} < ∞ for α > 2 (every t >= 1, α > 0)")
+    t, alpha = sp.symbols("t alpha", positive=True)
+    d.argument("{μ − μ̂_N >= r_N} ⊂ ∪_{s=1}^{t} {μ − μ̂_s >= r_s}, μ̂_s the mean of the first s rewards of the arm",
+               "N takes a value in 1..t; the s-th sample of the arm is the same whatever rule chose N")
+    d.argument("P(μ − μ̂_s >= r_s) <= t^{−α} for each fixed s", "UCB1-CI/fixed-count")
+    d.equal("union bound: t · t^{−α} = t^{1−α}", t * t ** (-alpha), t ** (1 - alpha))
+    d.argument("Σ_t t^{1−α} = ζ(α − 1) < ∞ iff α − 1 > 1", "UCB1-SUM/all-alpha at α − 1")
+    prob = random_count_instance(Fraction(2), 300)
+    d.holds("cross-check: the DP instance of UCB1-CI/random-count (α = 2, t = 300) is below t^{1−α} = 1/300",
+            prob < Fraction(1, 300), f"{float(prob):.3e} < 1/300")
+    return d.artefact()
+
+
+@register
+def claims():
+    return [
+        ProcedureClaim(id="UCB1-ESTIMATOR/as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
+                       statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(t)=a} X_{a,s} is the mean of a's observed rewards",
+                       decide=decide_estimator_as_printed, kind="identity", expected=False,
+                       description="I{a(t)=a} instead of I{a(s)=a}: value 2 where the mean is 1"),
+        ProcedureClaim(id="UCB1-ESTIMATOR/corrected", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
+                       statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(s)=a} X_{a,s} is the mean of a's observed rewards",
+                       decide=decide_estimator_corrected, kind="identity", expected=True,
+                       description="exhaustive on small histories"),
+        ProcedureClaim(id="UCB1-CI/strict-as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
+                       statement_text="P(μ < μ̂ + sqrt(α log t/(2T))) > 1 − t^{−α}  (strict, as printed)",
+                       decide=decide_ci_strict_as_printed, kind="lower bound", expected=False,
+                       description="only >= follows from the complement; equality at t = 1, constant X"),
+        ProcedureClaim(id="UCB1-CI/fixed-count", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
+                       statement_text="fixed T: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, so P(μ < μ̂_T + …) >= 1 − t^{−α}",
+                       decide=lambda b: proved(ci_fixed_count_proof(), "symbolic + Hoeffding", scope="all"),
+                       kind="upper bound", expected=True, description="Hoeffding at a fixed count"),
+        ProcedureClaim(id="UCB1-CI/random-count", spec_id="UCB1-CI", source=f"{SRC}, {LOC_PROOF} (P(A_t^c) <= t^{{−α}})",
+                       statement_text="P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{−α} for a data-dependent count N <= t",
+                       decide=decide_ci_random_count, kind="upper bound", expected=False,
+                       description="stop sampling at the first crossing: α = 2, t = 300, μ = 1/2 exceeds t^{−2}"),
+        ProcedureClaim(id="UCB1-CI/union-over-counts", spec_id="UCB1-CI", source=f"{SRC}, {LOC_PROOF}",
+                       statement_text="any data-dependent count N <= t: P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}",
+                       decide=lambda b: proved(union_proof(), "union bound over counts", scope="all"),
+                       kind="upper bound", expected=True,
+                       description="the repair of the random-count step (needs α > 2 for a summable series)"),
+    ]
+
+
+def _err(id_, location, says, truth, evidence, survives, spec):
+    return register_erratum(Erratum(id=id_, spec_id=spec, source_file=SRC, location=location, source_says=says,
+                                    truth=truth, evidence_claims=evidence, conclusion_survives=survives))
+
+
+_err("ERR-UCB1-ESTIMATOR-INDEX", LOC_UCB, "μ̂_{a,T_{a,t−1}} = (1/T_{a,t−1}) Σ_{s=1}^{t−1} I{a(t) = a} X_{a,s}",
+     "the indicator is I{a(s) = a}; as printed it averages unobserved rewards (value 2 > 1 on a 3-round history)",
+     ("UCB1-ESTIMATOR/as-printed", "UCB1-ESTIMATOR/corrected"), "yes: the text says 'just the average'", "UCB1-CI")
+_err("ERR-UCB1-CI-STRICT", LOC_UCB, "P(μ_a < μ̂_a + sqrt(α log t/(2T_{a,t−1}))) > 1 − t^{−α}",
+     "the complement of Hoeffding's bound gives >= 1 − t^{−α} (for a fixed count); the strict form fails at t = 1 "
+     "for a constant reward", ("UCB1-CI/strict-as-printed", "UCB1-CI/fixed-count"), "yes", "UCB1-CI")

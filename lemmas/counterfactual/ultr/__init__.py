@@ -1,0 +1,1 @@
+"""Source 002's unbiased learning-to-rank articles (``ULTR-…``, ``LTR-LOSS``)."""

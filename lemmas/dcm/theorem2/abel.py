@@ -1,0 +1,101 @@
+"""DCM-T2 Abel summation — the rearrangement step of Theorem 2's proof (SPEC §2.1, DCM-T2).
+
+Source ``000_0b27131c69d8f24c.txt``, 定理2 proof (slide '定理2:証明のつづき')::
+
+    Σ_{k=1}^{K} v̄(k) z_k = Σ_{i=1}^{K} [v̄(i) − v̄(i+1)] Σ_{k=1}^{i} z_k,      v̄(K+1) = 0,
+
+with ``z_k = w̄(a*_k) − w̄(a^t_k)``.  Registered as sympy identities ``DCM-T2-ABEL[K=k]`` for
+K = 1..8 (proved by expansion, attached as ``proof=``) and ``DCM-T2-ABEL`` for every K by induction:
+with ``Z_i = Σ_{k≤i} z_k`` and ``R_K`` the right side,
+``R_{K+1} = (R_K − v_K Z_K) + (v_K − v_{K+1}) Z_K + v_{K+1} Z_{K+1} = R_K + v_{K+1} z_{K+1}``
+(the old last term ``v_K Z_K`` used ``v_{K+1} = 0``).
+
+Mutants: ``no-v(K+1)=0`` (the boundary convention dropped: ``v(K+1)`` is a free symbol) and
+``off-by-one`` (inner sum over ``k < i``); both false for every K >= 1.
+"""
+from __future__ import annotations
+
+from functools import cache, partial
+
+import sympy as sp
+
+from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
+from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.support.dcm_algebra import SOURCE_000, argument_step, check_identity, vec
+
+K_VALUES = tuple(range(1, 9))
+SOURCE_ABEL = f"{SOURCE_000}, 定理2 proof (slide '定理2:証明のつづき'), the step with v̄(K+1) = 0"
+
+
+def abel_rhs(v, z, v_next=0, inner_shift=0):
+    """``Σ_i (v_i − v_{i+1}) Σ_{k≤i} z_k`` with ``v_{K+1} = v_next`` (``inner_shift=1``: ``k < i``)."""
+    vv = list(v) + [v_next]
+    return sum(((vv[i] - vv[i + 1]) * sum(z[: i + 1 - inner_shift], sp.Integer(0)) for i in range(len(v))),
+               sp.Integer(0))
+
+
+def abel_claim(K: int, variant: str | None = None) -> Claim:
+    v, z = vec("v", K), vec("z", K)
+    dom = {**{s: (0, 1) for s in v}, **{s: (-1, 1) for s in z}}
+    lhs = sum((vk * zk for vk, zk in zip(v, z)), sp.Integer(0))
+    if variant is None:
+        rhs = abel_rhs(v, z)
+        return Claim(id=f"DCM-T2-ABEL[K={K}]", spec_id="DCM-T2", kind="identity", expected=True,
+                     statement=sp.Eq(lhs, rhs, evaluate=False), domain=dom, source=SOURCE_ABEL,
+                     description=(f"Abel summation of Theorem 2 at K={K}: sum_k v(k) z_k = sum_i (v(i) - v(i+1)) "
+                                  "sum_{k<=i} z_k with v(K+1) = 0 (z_k = w(a*_k) - w(a^t_k) in [-1,1])."),
+                     proof=partial(abel_instance_proof, K, lhs, rhs))
+    if variant == "no-v(K+1)=0":
+        vn = sp.Symbol(f"v{K + 1}", real=True)
+        dom[vn] = (0, 1)
+        rhs, why = abel_rhs(v, z, v_next=vn), "drops the convention v(K+1) = 0 (v(K+1) free in [0,1])"
+    elif variant == "off-by-one":
+        rhs, why = abel_rhs(v, z, inner_shift=1), "inner sum over k < i instead of k <= i"
+    else:
+        raise ValueError(f"variant must be None, 'no-v(K+1)=0' or 'off-by-one', got {variant!r}")
+    return Claim(id=f"DCM-T2-ABEL/{variant}[K={K}]", spec_id="DCM-T2", kind="identity", expected=False,
+                 statement=sp.Eq(lhs, rhs, evaluate=False), domain=dom, source=SOURCE_ABEL,
+                 description=f"Mutant of the Theorem 2 Abel summation at K={K}: {why}.")
+
+
+def abel_instance_proof(K, lhs, rhs) -> ProofArtefact:
+    """``proof=`` of ``DCM-T2-ABEL[K=k]``: a polynomial identity, expanded; it holds for all real v, z
+    (``domain=None``, no hypothesis)."""
+    step = check_identity(f"K={K}: sum_k v_k z_k == sum_i (v_i - v_(i+1)) Z_i, v_(K+1) = 0", lhs, rhs)
+    return ProofArtefact(summary=f"Abel summation at K={K} by expansion", steps=(step,),
+                         extra={"general_proof": abel_general_proof().summary},
+                         conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None)
+
+
+@cache
+def abel_general_proof() -> ProofArtefact:
+    v1, z1 = sp.symbols("v1 z1", real=True)
+    R, vK, vN, Z, zN = sp.symbols("R_K v_K v_next Z_K z_next", real=True)
+    steps = [check_identity("base K=1: v1 z1 == (v1 - 0) z1", v1 * z1, abel_rhs([v1], [z1]))]
+    steps.append(check_identity(
+        "step: (R_K - v_K Z_K) + (v_K - v_K+1) Z_K + v_K+1 (Z_K + z_K+1) == R_K + v_K+1 z_K+1",
+        (R - vK * Z) + (vK - vN) * Z + vN * (Z + zN), R + vN * zN))
+    for K in range(1, 9):  # the structural split of R_{K+1}, re-checked on concrete K
+        v, z = vec("v", K + 1), vec("z", K + 1)
+        check_identity(f"R_{K + 1} split", abel_rhs(v, z),
+                       abel_rhs(v[:K], z[:K]) - v[K - 1] * sum(z[:K]) + (v[K - 1] - v[K]) * sum(z[:K])
+                       + v[K] * sum(z))
+    steps.append(argument_step("R_{K+1} = (R_K - v_K Z_K) + (v_K - v_{K+1}) Z_K + v_{K+1} Z_{K+1} for every K",
+                               "the definition of R_K (its last term used v_{K+1} = 0; the new terms are "
+                               "(v_K - v_{K+1}) Z_K and v_{K+1} Z_{K+1}); re-checked by expansion for K=1..8"))
+    return ProofArtefact(summary="Abel summation of DCM-T2 for every K (induction on K)", steps=tuple(steps),
+                         extra={"method": "induction on K"})
+
+
+def _decide_general(budget_s: float) -> Outcome:
+    return Outcome("proved", "derivation (induction on K)", {"proof": abel_general_proof().as_dict()}, scope="all")
+
+
+@register
+def dcm_abel_claims():
+    general = ProcedureClaim(
+        id="DCM-T2-ABEL", spec_id="DCM-T2", kind="identity", expected=True, source=SOURCE_ABEL,
+        statement_text="for every K: sum_k v(k) z_k = sum_i (v(i) - v(i+1)) sum_{k<=i} z_k, v(K+1) = 0",
+        decide=_decide_general, description="Abel summation used in the proof of Theorem 2, every K.")
+    return [general, *(abel_claim(K) for K in K_VALUES),
+            abel_claim(3, "no-v(K+1)=0"), abel_claim(3, "off-by-one")]

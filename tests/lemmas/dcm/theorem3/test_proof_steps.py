@@ -1,0 +1,22 @@
+"""Claims and errata of lemmas/dcm/theorem3/proof_steps.py (source 000_0b27131c69d8f24c.txt): every claim comes out as registered."""
+import pytest
+from catalogue_kit import assert_as_registered, assert_errata_evidence, claims_by_id, verdict
+
+from clickbound.lemmas.dcm.theorem3 import proof_steps as mod
+
+#: this module's claims only: other catalogue modules may be mid-edit
+CLAIMS = claims_by_id(mod.dcm_t3_proof_steps_claims())
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    return {cid: verdict(cid) for cid in CLAIMS}
+
+
+@pytest.mark.parametrize("cid", sorted(CLAIMS))
+def test_claim_comes_out_as_registered(cid, verdicts):
+    assert_as_registered(CLAIMS[cid], verdicts[cid])
+
+
+def test_errata_evidence_of_this_module(verdicts):
+    assert_errata_evidence(mod.ERRATA, "000_0b27131c69d8f24c.txt", only=CLAIMS, conclusion_survives=True)

@@ -1,0 +1,109 @@
+"""The verdict snapshot: every claim's verdict, every erratum and every ledger entry, as data.
+
+What it computes is what the command line prints: ``clickbound claims --json`` (every registered
+claim decided by :func:`clickbound.lemmas.check` at the default budget of 20 s, as
+:func:`clickbound.report.claims_table.decide_catalogue` does), ``clickbound errata --json`` and
+``clickbound ledger --json``.  Per claim it keeps the fields that make the verdict
+(:data:`VERDICT_FIELDS`; not the elapsed time, not the evidence record, whose search counts
+depend on the clock).
+
+The golden file ``tests/lemmas/data/verdicts.json`` is written only by running this module
+deliberately::
+
+    .venv/bin/python tests/lemmas/snapshot_verdicts.py --write [--workers 2]
+
+``tests/lemmas/test_verdict_snapshot.py`` recomputes the snapshot and compares it with the
+golden file exactly.
+"""
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import sys
+from pathlib import Path
+
+#: the golden file the snapshot test compares with
+GOLDEN = Path(__file__).parent / "data" / "verdicts.json"
+#: the budget ``clickbound claims`` uses by default (seconds per claim)
+BUDGET_S = 20.0
+#: the fields of ``Verdict.as_dict()`` that make a verdict (elapsed time and evidence left out)
+VERDICT_FIELDS = ("status", "scope", "scope_detail", "method", "expected", "counterexample", "source",
+                  "spec_id", "statement", "notes")
+
+
+def _json_roundtrip(obj):
+    """``obj`` as the command line's JSON would give it back (tuples as lists, odd values as str)."""
+    return json.loads(json.dumps(obj, default=str, ensure_ascii=False))
+
+
+def verdict_record(verdict) -> dict:
+    """The verdict-making fields of one verdict, as JSON data."""
+    d = verdict.as_dict()
+    return _json_roundtrip({k: d[k] for k in VERDICT_FIELDS})
+
+
+def errata_records() -> dict:
+    """``{erratum id: record}`` as ``clickbound errata --json`` prints each erratum."""
+    from clickbound import lemmas
+
+    return {e.id: _json_roundtrip(dataclasses.asdict(e)) for e in lemmas.errata()}
+
+
+def ledger_records() -> list:
+    """Every ledger entry as ``clickbound ledger --json`` prints it, in ledger order."""
+    from clickbound.lemmas import ledger
+
+    return _json_roundtrip([e.as_dict() for e in ledger.entries()])
+
+
+def snapshot(verdicts) -> dict:
+    """The whole snapshot from the catalogue's verdicts (any order; keyed by claim ID)."""
+    return {"claims": {v.claim_id: verdict_record(v) for v in verdicts},
+            "errata": errata_records(), "ledger": ledger_records()}
+
+
+def load_golden() -> dict:
+    return json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+def differences(golden: dict, now: dict) -> list[str]:
+    """Human-readable differences: claim IDs / erratum IDs / ledger positions that differ."""
+    out = []
+    for part in ("claims", "errata"):
+        g, n = golden[part], now[part]
+        out += [f"{part}: {k} missing now" for k in sorted(set(g) - set(n))]
+        out += [f"{part}: {k} new (not in the golden file)" for k in sorted(set(n) - set(g))]
+        for k in sorted(set(g) & set(n)):
+            if g[k] != n[k]:
+                fields = sorted(f for f in set(g[k]) | set(n[k]) if g[k].get(f) != n[k].get(f))
+                out.append(f"{part}: {k} differs in {fields}: "
+                           + "; ".join(f"{f}: {g[k].get(f)!r} -> {n[k].get(f)!r}" for f in fields)[:400])
+    g, n = golden["ledger"], now["ledger"]
+    if len(g) != len(n):
+        out.append(f"ledger: {len(g)} entries in the golden file, {len(n)} now")
+    out += [f"ledger: entry {i} ({a.get('source')}) differs" for i, (a, b) in enumerate(zip(g, n)) if a != b]
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--write", action="store_true", help=f"write the golden file {GOLDEN}")
+    p.add_argument("--out", help="write the snapshot here instead (to compare by hand)")
+    p.add_argument("--workers", type=int, default=1, help="processes deciding claims (default 1)")
+    args = p.parse_args(argv)
+    if not (args.write or args.out):
+        p.error("say --write (regenerate the golden file) or --out FILE")
+    from clickbound.report.claims_table import decide_catalogue
+
+    snap = snapshot(decide_catalogue(budget_s=BUDGET_S, progress=True, workers=args.workers))
+    path = GOLDEN if args.write else Path(args.out)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(snap, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{len(snap['claims'])} claims, {len(snap['errata'])} errata, {len(snap['ledger'])} ledger entries"
+          f" -> {path}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+"""lemmas/studies/repair_weakest.py and lemmas/counterfactual/ucb1/small_n.py: claims as registered, errata evidence re-checked."""
+import pytest
+
+from clickbound.lemmas import check
+from clickbound.lemmas.counterfactual.ucb1 import small_n as us
+from clickbound.lemmas.studies import repair_weakest as rw
+
+CLAIMS = {c.id: c for c in rw.repair_weakest_claims() + us.ucb1_small_n_claims()}
+
+
+@pytest.fixture(scope="module")
+def verdicts():
+    return {cid: check(c, budget_s=120) for cid, c in CLAIMS.items()}
+
+
+@pytest.mark.parametrize("cid", sorted(CLAIMS))
+def test_claim_comes_out_as_registered(cid, verdicts):
+    v = verdicts[cid]
+    assert v.matches_expectation is True, (cid, v.status)
+    for s in (v.evidence.get("proof") or {}).get("steps", []):
+        if s["checked"].startswith("rests on:"):
+            assert s["step"].startswith("(argument)")
+
+
+def test_peeling_scope_and_exact_rows(verdicts):
+    assert verdicts["OD-L1/peeling"].scope == "all" and verdicts["UCB1-SUM/peeling"].scope == "all"
+    ev = verdicts["OD-L1/peeling-exact"].evidence
+    assert ev["t_times_probability_decreasing_by_alpha"]["3/4"] is True
+    assert len(ev["rows"]) == 6
+
+
+def test_printed_ucb1_bound_first_fails_at_23(verdicts):
+    cx = verdicts["UCB1-BOUND/as-printed[exact]"].counterexample
+    assert cx["T"] == 23 and cx["regret"] == "9"
+    assert us.regret_path()[-1] == 11
+
+
+def test_errata_cite_these_claims():
+    for e in (rw.ERRATUM, us.ERRATUM):
+        assert set(e.evidence_claims) <= set(CLAIMS)

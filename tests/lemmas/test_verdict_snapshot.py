@@ -1,0 +1,40 @@
+"""No change of layout changes a verdict: the whole catalogue against its committed snapshot.
+
+Recomputes what ``clickbound claims --json``, ``clickbound errata --json`` and
+``clickbound ledger --json`` give (every claim decided at the default 20 s budget; the fields
+that make a verdict, see :mod:`snapshot_verdicts`) and compares it exactly with the golden file
+``tests/lemmas/data/verdicts.json``, listing every claim ID, erratum ID or ledger entry that
+differs.
+
+Claims are decided through :func:`catalogue_kit.verdict`, the per-process cache the catalogue
+modules' own test files use, so a claim another test of this process has decided is not decided
+again.
+
+The golden file changes only by a deliberate command, after a change that is meant to change
+a verdict (and whose commit says so)::
+
+    .venv/bin/python tests/lemmas/snapshot_verdicts.py --write --workers 2
+"""
+from __future__ import annotations
+
+import pytest
+import snapshot_verdicts as snap
+from catalogue_kit import verdict
+
+from clickbound import lemmas
+
+
+@pytest.mark.slow
+def test_every_verdict_erratum_and_ledger_entry_matches_the_snapshot():
+    golden = snap.load_golden()
+    now = snap.snapshot([verdict(c.id, snap.BUDGET_S) for c in lemmas.catalogue()])
+    diffs = snap.differences(golden, now)
+    assert diffs == [], f"{len(diffs)} differences:\n" + "\n".join(diffs)
+
+
+def test_snapshot_covers_every_claim_and_erratum():
+    # cheap (no claim decided): the golden file names exactly the registered claims and errata
+    golden = snap.load_golden()
+    assert set(golden["claims"]) == {c.id for c in lemmas.catalogue()}
+    assert set(golden["errata"]) == {e.id for e in lemmas.errata()}
+    assert golden["ledger"] == snap.ledger_records()
