@@ -130,6 +130,10 @@ def check_instances(claim: IntegerClaim, budget_s: float = 20.0, *, seed: int = 
     statuses = [s for _, _, s in verdicts]
     if all(s == "proved" for s in statuses):
         return _verdict(claim, "proved", "instances", t0, evidence, scope="instances", detail=detail)
+    if all(s in ("proved", "argued") for s in statuses):  # a proof resting on argued (text) steps somewhere
+        evidence["argued"] = [f"{_labels(vals)}: {a}" for vals, v, s in verdicts if s == "argued"
+                              for a in (v.evidence.get("argued") or ["argued, see this instance's verdict"])]
+        return _verdict(claim, "argued", "instances", t0, evidence, scope="instances", detail=detail)
     if all(s in ("proved", "checked") for s in statuses):
         return _verdict(claim, "checked", "instances", t0, evidence,
                         detail=f"{detail}: {statuses.count('proved')} proved, {statuses.count('checked')} checked")
@@ -233,6 +237,10 @@ def check_induction(ind: Induction, budget_s: float = 20.0, *, seed: int = 0) ->
     detail = f"every {ind.param} >= {ind.start}, by induction"
     if all(s == "proved" for s in statuses.values()):
         return _verdict(ind, "proved", f"induction on {ind.param}", t0, evidence, scope="all", detail=detail)
+    if all(s in ("proved", "argued") for s in statuses.values()):  # some part rests on argued (text) steps
+        evidence["argued"] = [f"{n}: {a}" for n, s in statuses.items() if s == "argued"
+                              for a in (rows[n].get("evidence", {}).get("argued") or ["argued, see this part"])]
+        return _verdict(ind, "argued", f"induction on {ind.param}", t0, evidence, scope="all", detail=detail)
     if statuses["base"] == "refuted":
         cex = rows["base"].get("counterexample") or {}
         return _verdict(ind, "refuted", f"induction on {ind.param} (base case)", t0, evidence,
