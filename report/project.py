@@ -32,12 +32,16 @@ def run_claims(args, project) -> int:
     from clickbound.report.claims_table import render_text
 
     verdicts = decide_project(project, args.budget, getattr(args, "filter", None))
+    if getattr(args, "status", None):
+        verdicts = [v for v in verdicts if v.status == args.status]
     if args.json:
         json.dump([v.as_dict() for v in verdicts], sys.stdout, indent=1)
         print()
     else:
+        from clickbound.report import termtable
+
         print(f"project {project.name} ({project.root})")
-        print(render_text(verdicts))
+        print(render_text(verdicts, width=termtable.terminal_width(getattr(args, "width", None))))
     return 0
 
 
