@@ -1,6 +1,7 @@
 """Claims from text (clickbound/claimtext.py, ``clickbound check --expr/--latex``): parsing, refusals, verdicts."""
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -90,3 +91,10 @@ def test_cli_check_refutes_a_typed_in_claim(capsys):
 def test_cli_check_reports_a_parse_error(capsys):
     assert main(["check", "--expr", "foo(p) <= 1", "--where", "p in [0, 1]"]) == 2
     assert "unknown function foo" in capsys.readouterr().err
+
+
+def test_cli_check_decides_an_integer_range_as_instances(capsys):
+    assert main(["check", "--expr", "(1-p)**(K-1) <= 1", "--where", "p in [0, 1], K in 1..3", "--budget", "3",
+                 "--json"]) == 0
+    v = json.loads(capsys.readouterr().out)
+    assert v["scope_text"] == "proved (instances: K = 1..3)"
