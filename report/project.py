@@ -162,7 +162,9 @@ def _figure(c: dict, path: Path) -> None:
     fig, ax = plt.subplots(figsize=(5.5, 3.4))
     ax.plot(cps, mean, label=f"{c['policy']}: mean regret")
     ax.fill_between(cps, mean - 2 * se, mean + 2 * se, alpha=0.25, label="± 2 s.e.")
-    ax.plot(cps, bound, "--", label=f"{c['target']} ({'known part' if c['asymptotic'] else 'bound'})")
+    what = ("coefficient × log n: a liminf, slopes compared" if c["kind"] == "lower"
+            else "known part" if c["asymptotic"] else "bound")
+    ax.plot(cps, bound, "--", label=f"{c['target']} ({what})")
     ax.set_xscale("log")
     ax.set_xlabel("round n")
     ax.set_ylabel("cumulative regret")
