@@ -305,3 +305,27 @@ def claim_from_text(claim_id: str, *, expr: str | None = None, latex: str | None
                             source=source, description=text)
     return Claim(id=claim_id, statement=statement, domain=domain, assumptions=tuple(assumptions),
                  source=source, description=text)
+
+
+def using_derivation(claim, source):
+    """``claim`` with the derivation (``proof=``) of the catalogue claim ``source`` (``--using ID``).
+
+    The typed claim's symbols are matched to ``source``'s by name (a text has no other identity); the
+    engine then accepts the derivation only after checking, itself, that its conclusion implies the
+    typed statement on the typed box (``lemmas/engine/link.py``), so a wrong citation is not a proof.
+    """
+    import dataclasses
+
+    if not hasattr(claim, "proof"):
+        raise ValueError(f"--using applies to a claim over a real box, not to {type(claim).__name__} {claim.id}")
+    proof = getattr(source, "proof", None)
+    if proof is None:
+        raise ValueError(f"{source.id} has no derivation to use (a catalogue Claim with proof=)")
+    names = {s.name: s for s in source.symbols}
+    if hasattr(source, "domain"):
+        names.update({s.name: s for s in source.domain})
+    m = {s: names[s.name] for s in claim.symbols if s.name in names}
+    return dataclasses.replace(
+        claim, statement=claim.statement.xreplace(m), domain={m.get(k, k): v for k, v in claim.domain.items()},
+        assumptions=tuple(a.xreplace(m) for a in claim.assumptions), proof=proof,
+        source=f"{claim.source}; derivation of {source.id}")

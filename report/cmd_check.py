@@ -8,6 +8,8 @@ Examples::
     clickbound check --latex "D(p\\|q) \\ge 2(p-q)^2" --where "p in [1/100, 99/100], q in [1/100, 99/100]" \\
         --assume "p <= q"
     clickbound check --expr "(1-p)**(K-1) <= 1" --where "p in [0, 1], K in 1..6"   # proved (instances: K = 1..6)
+    clickbound check --latex "D(p\\|q) \\ge 2(p-q)^2" --where "p in [1/100, 99/100], q in [1/100, 99/100]" \\
+        --using KL-PINSKER      # with the catalogue's derivation: proved (every parameter; 3 argued steps)
     clickbound check MY-CLAIM --project my_paper     # a claim of the project's claims.py
 
 ``--expr`` is sympy syntax, ``--latex`` a formula as copied from a paper (sympy's ANTLR LaTeX
@@ -34,6 +36,9 @@ def add_arguments(p):
                    help="domain of every symbol: \"p in [0, 1], q in [1/100, 99/100], K in 1..6\"")
     p.add_argument("--assume", action="append", default=[], metavar="RELATION",
                    help="an assumption (repeatable, or comma-separated), e.g. \"p <= q\"")
+    p.add_argument("--using", metavar="ID",
+                   help="try the derivation of this catalogue claim (e.g. KL-PINSKER) on the typed-in claim; "
+                        "the engine checks that its conclusion implies the claim")
     p.add_argument("--budget", type=float, default=20.0, help="search budget in seconds (default 20)")
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     add_project_argument(p)
@@ -70,11 +75,15 @@ def run(args) -> int:
 
         claim = claim_from_text(args.id or "command-line", expr=args.expr, latex=args.latex,
                                 where=args.where, assume=args.assume)
+        if args.using:
+            from clickbound.claimtext import using_derivation
+
+            claim = using_derivation(claim, find_claim(args.using, project_of(args)))
     else:
         if args.id is None:
             raise ValueError("give a claim id, or a claim with --expr/--latex and --where")
-        if args.where or args.assume:
-            raise ValueError("--where and --assume belong to a claim given with --expr or --latex")
+        if args.where or args.assume or args.using:
+            raise ValueError("--where, --assume and --using belong to a claim given with --expr or --latex")
         project = project_of(args)
         claim = find_claim(args.id, project)
         if project is None or claim not in project.claims():

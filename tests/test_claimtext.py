@@ -98,3 +98,17 @@ def test_cli_check_decides_an_integer_range_as_instances(capsys):
                  "--json"]) == 0
     v = json.loads(capsys.readouterr().out)
     assert v["scope_text"] == "proved (instances: K = 1..3)"
+
+
+def test_using_a_catalogue_derivation_proves_the_typed_claim_and_not_a_wrong_one():
+    from clickbound import lemmas
+    from clickbound.lemmas import check
+
+    src = lemmas.get("KL-PINSKER")
+    right = ct.using_derivation(ct.claim_from_text("u", latex=r"D(p\|q) \ge 2(p-q)^2", where=BOX), src)
+    v = check(right, budget_s=10)
+    assert v.status in ("proved", "argued") and v.scope == "all" and v.method == "derivation"
+    wrong = ct.using_derivation(ct.claim_from_text("w", latex=r"D(p\|q) \ge 3(p-q)^2", where=BOX), src)
+    assert check(wrong, budget_s=5).status == "refuted"  # the citation is checked, not trusted
+    with pytest.raises(ValueError, match="real box"):
+        ct.using_derivation(ct.claim_from_text("k", expr="(1-p)^(K-1) <= 1", where="p in [0, 1], K in 1..2"), src)
