@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/run.py [--quick]
 
-Prints, for each target of issue 4:
+Prints, for each speed target:
 
 1. CascadeKL-UCB / dcmKL-UCB, L = 16, K = 4, R = 100, n = 10^5 on all cores (sim.runner):
    wall time and item-steps/s (item-steps = L × n × R), after compiling the kernels in this process
@@ -15,19 +15,19 @@ Prints, for each target of issue 4:
    (``--quick``: the peer runs 300 steps and is compared per step);
 4. the KL-UCB index (bounds.kl) vs a faithful pure-Python SMPyBandits ``klucbBern``, per index,
    with the maximum error of each against the 50-digit mpmath reference on a sample;
-5. start-up of a trivial ``clickbound simulate`` (issue 14) in fresh processes: cold (an empty
+5. start-up of a trivial ``clickbound simulate`` in fresh processes: cold (an empty
    numba cache folder: everything compiles) against warm (the same folder again), median of
    several runs each, and the ratio; ``python -c "import clickbound.sim"`` alone as the floor;
    then ``clickbound --help`` (target 0.4 s), ``claims --help`` and ``simulate --help`` against
    ``python -c pass``;
-6. the default report (``clickbound report``, the paper profile; issue 14): total wall time against
+6. the default report (``clickbound report``, the paper profile): total wall time against
    the 10-minute target, and wall and CPU time per section, read from a ``results.json``
    (``--report-results PATH``, default ``out/report/results.json``) or, with ``--run-report``,
    from a fresh run in this process's machine state (empty simulation and numba caches: what a
    fresh clone pays; about 10 minutes on 2 cores).
-7. the two slowest policy kernels of the default report (issue 14), PBM-TS on EXP-OD-RecGaze
+7. the two slowest policy kernels of the default report, PBM-TS on EXP-OD-RecGaze
    (L = 150, K = 15, n = 200,000) and RankedKL-UCB on EXP-DCM-3c (L = 20, K = 10, n = 100,000),
-   one replication each, against the same policies' kernels as they were before issue 14's
+   one replication each, against the same policies' kernels as they were before the kernel speed-up's
    speed-up (loaded from git, commit ``BASELINE_COMMIT``), alternating, thread CPU time; and
    whether both give the same lists and regret bit for bit (they must).
 8. the Coq proofs (proofs/coq/*.v): a fresh build (empty cache folder) per file and in total, the
@@ -235,7 +235,7 @@ def bench_startup(repeat: int):
         print(f"  clickbound {' '.join(words):16s} {t:6.2f} s   (python -c pass: {bare:.2f} s{goal})")
 
 
-REPORT_TARGET_S = 600.0  # issue 14: make report within 10 minutes on 2 cores
+REPORT_TARGET_S = 600.0  # make report within 10 minutes on 2 cores
 
 
 def bench_report(results_path: str | None, run: bool):
@@ -275,7 +275,7 @@ def bench_report(results_path: str | None, run: bool):
         print(f"  {name:28s} wall {float(wall[name]):7.1f} s   CPU {float(c) if c is not None else float('nan'):7.1f} s")
 
 
-#: the kernels of PBM-TS and RankedKL-UCB before issue 14's speed-up ([7] compares with them)
+#: the kernels of PBM-TS and RankedKL-UCB before the kernel speed-up ([7] compares with them)
 BASELINE_COMMIT = "0663f9e"
 
 
@@ -312,14 +312,14 @@ def baseline_policy(path: str, clsname: str, deps: dict | None = None):
     return getattr(load(path, "baseline_" + Path(path).stem, replace), clsname)
 
 
-def bench_issue14_kernels(quick: bool, repeat: int = 3):
+def bench_kernel_speedup(quick: bool, repeat: int = 3):
     from clickbound.bounds.depth import RECGAZE_P
     from clickbound.report.depth_instances import recgaze_standin_theta
     from clickbound.report.sections import exp_dcm_3c as d3
     from clickbound.sim.policies.pbm import PBMTS
     from clickbound.sim.policies.ranked import RankedKLUCB
 
-    print(f"\n[7] issue 14's kernels vs the same policies at {BASELINE_COMMIT} (before), one replication at the "
+    print(f"\n[7] the sped-up kernels vs the same policies at {BASELINE_COMMIT} (before), one replication at the "
           f"report's sizes{' / 10 (--quick)' if quick else ''}, best of {repeat} alternating, thread CPU time")
     cases = [("PBM-TS", "EXP-OD-RecGaze, L=150, K=15", sim.Depth(recgaze_standin_theta(), RECGAZE_P),
               {"kappa": list(RECGAZE_P)}, 200_000, PBMTS,
@@ -416,7 +416,7 @@ def main(argv=None):
     if a.only in (None, "report"):
         bench_report(a.report_results, a.run_report)
     if a.only in (None, "kernels"):
-        bench_issue14_kernels(q)
+        bench_kernel_speedup(q)
     if a.only in (None, "proofs"):
         bench_proofs()
     return 0

@@ -19,6 +19,8 @@ COMMANDS = {
     "errata": ("clickbound.report.cmd_errata", "list the errata found in the sources, with evidence"),
     "ledger": ("clickbound.report.cmd_ledger",
                "the source ledger: counts and coverage per source, its entries, uncovered items"),
+    "results": ("clickbound.report.cmd_results",
+                "the results table: each stated result's status (holds, fails, ...) and its errata"),
     "simulate": ("clickbound.report.cmd_simulate", "simulate a policy on a click model (or a TOML grid)"),
     "report": ("clickbound.report.cmd_report", "compute and render the bound-vs-empirical report"),
     "explain": ("clickbound.report.cmd_explain",

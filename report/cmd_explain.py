@@ -159,8 +159,8 @@ def explain(q: str, index: Index) -> dict:
         "id": q,
         "claims": [{"id": c.id, "spec_id": c.spec_id, "expected": c.expected, "source": c.source,
                     "module": _relpath(index.module_of[c.id])} for c in claims],
-        "errata": [{"id": e.id, "spec_id": e.spec_id, "source_file": e.source_file, "location": e.location,
-                    "evidence_claims": list(e.evidence_claims), "module": _relpath(index.erratum_module[e.id])}
+        "errata": [{"id": e.id, "spec_id": e.spec_id, "severity": e.severity, "source_file": e.source_file,
+                    "location": e.location, "evidence_claims": list(e.evidence_claims), "module": _relpath(index.erratum_module[e.id])}
                    for e in errs],
         "ledger": [{"source": short, "file": e.source, "line": line, "verdict": e.verdict, "kind": e.kind,
                     "quote": _excerpt(e.quote), "claims": list(e.claims), "errata": list(e.errata)}
@@ -222,7 +222,8 @@ def render_text(r: dict) -> str:
 
     block("claims", [f"{c['id']:44s} {c['verdict']['scope_text'] if 'verdict' in c else ''}  [{c['module']}]"
                      .rstrip() for c in r["claims"]])
-    block("errata", [f"{e['id']:36s} {e['location'][:60]}  [{e['module']}]" for e in r["errata"]])
+    block("errata", [f"{e['id']:36s} {e['severity'] or 'ungraded':12s} {e['location'][:48]}  [{e['module']}]"
+                     for e in r["errata"]])
     block("ledger entries", [f"{x['source']}:{x['line']}  {x['verdict']:13s} {x['quote']}" for x in r["ledger"]])
     block("bound functions", [f"{b['file']}:{b['function']}  ({', '.join(b['ids'])})" for b in r["bounds"]])
     block("policies", [f"{p['name']:32s} {p['file']}" for p in r["policies"]])

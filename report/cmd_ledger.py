@@ -8,8 +8,9 @@ classes) lie under at least one entry.
 * ``--entries`` lists the entries themselves (kind, verdict, quote, cited claims and
   errata); ``--status VERDICT`` and ``--kind KIND`` filter them (and imply ``--entries``);
 * ``--uncovered`` lists the displayed items no entry covers yet (or says none is);
-* ``--json`` prints the entries (source, quote, kind, verdict, claims, errata, note) for
-  other tools, with the same filters.
+* ``--json`` prints the entries (source, quote, kind, verdict, claims, errata, note, and on
+  every ``erratum`` entry the ``severity`` of the errata it cites — the worst of them, ``""``
+  while they are not graded) for other tools, with the same filters.
 
 Text fits the terminal (100 columns when the output is not one; ``--width N``).
 """
@@ -65,7 +66,13 @@ def run(args) -> int:
     from clickbound.report import termtable
 
     if args.json:
-        json.dump([e.as_dict() for e in _entries(args)], sys.stdout, indent=1, ensure_ascii=False)
+        from clickbound import lemmas
+        from clickbound.lemmas.ledger.rules import entry_severity
+
+        by_id = {x.id: x for x in lemmas.errata()}
+        recs = [{**e.as_dict(), **({"severity": entry_severity(e, by_id)} if e.verdict == "erratum" else {})}
+                for e in _entries(args)]
+        json.dump(recs, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0
     width = termtable.terminal_width(args.width)

@@ -130,11 +130,68 @@ def _source_n_text(data: dict) -> str:
     return f" The source's horizon: n = {', '.join(f'{x:,}' for x in sorted(set(sns)))}{src}.{short}"
 
 
+#: a verdict combining more tests than this shows them folded under a one-line count
+TESTS_SHOWN = 3
+
+
+def tests_cell(row: dict):
+    """The "numbers" of a verdict row (``stats.verdict_row``) as a small table — one test per row:
+    the comparison, its estimate and 95 % interval, the claimed side, p and whether Holm rejected
+    for or against the claim — folded under a count when there are many; the Markdown keeps the
+    row's text.  A row without its decision (older results.json) keeps its text."""
+    import html
+
+    from clickbound import stats as st
+
+    dec = row.get("decision") or {}
+    comps = dec.get("comparisons") or []
+    if not comps:
+        return row.get("detail", "")
+    alpha = _f(dec.get("level", st.ALPHA))
+    e = html.escape
+    body, n_for, n_against = [], 0, 0
+    with_what = any(c.get("what") for c in comps)
+    for c in comps:
+        comp = st.Comparison.from_dict(c)
+        fmt = st.signed if comp.difference else st.num
+        lo, hi = comp.ci(alpha)
+        if c.get("rejected_opposite"):
+            out, cls = "against the claim", "against"
+            n_against += 1
+        elif c.get("rejected_claim"):
+            out, cls = "for the claim", "for"
+            n_for += 1
+        else:
+            out, cls = "undecided", "undecided"
+        rel = ">" if comp.claim == "greater" else "<"
+        what = f"<td>{e(comp.what)}</td>" if with_what else ""
+        body.append(f"<tr><td>{e(comp.label)}</td>{what}<td class='num'>{e(fmt(comp.estimate))}</td>"
+                    f"<td class='num'>[{e(fmt(lo))}, {e(fmt(hi))}]</td>"
+                    f"<td class='num'>{e(rel)} {e(st.num(comp.null))}</td>"
+                    f"<td class='num'>{e(st.p_text(comp.p_claim))}</td><td class='{cls}'>{out}</td></tr>")
+    level = round(100 * (1 - alpha))
+    what_head = "<th>estimate of</th>" if with_what else ""
+    table = (f"<table class='tests'><thead><tr><th>test</th>{what_head}<th>estimate</th>"
+             f"<th>{level}% CI</th><th>claim</th><th>p (claim side)</th><th>Holm</th></tr></thead>"
+             f"<tbody>{''.join(body)}</tbody></table>")
+    missing = "".join(f"<br>{e(m)}" for m in dec.get("missing") or [])
+    # what verdict_row appended to the numbers (its ``note``): the detail's parts that are no test
+    labels = tuple(f"{c['label']}:" for c in comps)
+    extra = [f for f in row.get("detail", "").split("; ") if f and not f.startswith(labels)
+             and f not in (dec.get("missing") or []) and "tests shown" not in f]
+    note = "".join(f"<br>{e(f)}" for f in extra)
+    if len(comps) <= TESTS_SHOWN:
+        return doc.rich(table + missing + note, row.get("detail", ""))
+    undecided = len(comps) - n_for - n_against
+    summary = f"{len(comps)} tests: {n_for} for the claim, {n_against} against, {undecided} undecided"
+    return doc.fold(summary, table + missing + note, row.get("detail", ""))
+
+
 def _qualitative_row(q: dict) -> list:
     if "test" not in q:  # a results.json written before the verdicts stated their tests
         return [q["claim"], q["answer"], "not stated (older results.json)", "", q.get("detail", "")]
     return [q["claim"], q["verdict"], f"{q['test']}; α = {_f(q['level']):g}; {q['correction']}",
-            q["decided_at"], q["detail"]]
+            q["decided_at"], tests_cell(q)]
 
 
 def _settings_table(data: dict) -> dict:

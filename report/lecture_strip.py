@@ -47,7 +47,8 @@ def verdict_table(verdicts: list[dict], caption: str) -> dict:
     """The lecture sections' table of statistical findings: claim, verdict, test with level and correction,
     power and the numbers behind it (one row per entry of a section's ``verdicts``)."""
     from clickbound.report import doc
+    from clickbound.report.exp_render import tests_cell
 
     return doc.table(["claim", "verdict", "test, level, correction", "power", "numbers"],
                      [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                       r["power_text"], r["detail"]] for r in verdicts], caption)
+                       r["power_text"], tests_cell(r)] for r in verdicts], caption)

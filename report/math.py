@@ -192,6 +192,60 @@ def snap_to_formulas(spans, formulas) -> list:
     return out
 
 
+#: TeX commands whose backslash and first letter the text extraction of the sources ate: ``\b``,
+#: ``\f``, ``\t``, ``\r``, ``\a``, ``\v`` and ``\n`` were read as control characters and dropped, so the
+#: DCM slides print ``$$egin{aligned} & orall ilde{v}`` for ``\begin{aligned} & \forall \tilde{v}``.
+#: damaged spelling -> command; ``True``: the command takes a ``{…}`` argument (required after it,
+#: so a short spelling like ``ar`` is only read as ``\bar`` in ``ar{w}``)
+DAMAGED = {"egin": ("begin", True), "orall": ("forall", False), "rac": ("frac", True),
+           "ilde": ("tilde", True), "ext": ("text", True), "extbf": ("textbf", True),
+           "extit": ("textit", True), "extrm": ("textrm", True), "imes": ("times", False),
+           "heta": ("theta", False), "ightarrow": ("rightarrow", False), "ight": ("right", False),
+           "abla": ("nabla", False), "lpha": ("alpha", False), "rg": ("arg", False), "ar": ("bar", True),
+           "ec": ("vec", True), "arepsilon": ("varepsilon", False), "arphi": ("varphi", False),
+           "oldsymbol": ("boldsymbol", True), "inom": ("binom", True), "au": ("tau", False),
+           "ot": ("not", False), "eq": ("neq", False)}
+_DAMAGE = re.compile(r"(?<![\\A-Za-z])(" + "|".join(sorted(DAMAGED, key=len, reverse=True)) + r")(?![A-Za-z])(\s*\{)?")
+#: spellings that are words of their own inside a formula too: read as damage only next to other damage
+_WEAK = frozenset({"ot", "eq", "au", "rg"})
+
+
+def extraction_damage(tex: str) -> tuple[str, list[tuple[str, str]]]:
+    """The likely original of ``tex`` (a formula as a source prints it) and the damaged spellings
+    found, ``[("egin", "\\begin"), …]``; ``(tex, [])`` when nothing looks damaged."""
+    found = []
+    for m in _DAMAGE.finditer(tex):
+        cmd, takes_arg = DAMAGED[m.group(1)]
+        if takes_arg and not m.group(2):
+            continue
+        found.append((m.start(1), m.group(1), cmd))
+    if not found or all(w in _WEAK for _, w, _ in found):
+        return tex, []
+    out, last = [], 0
+    for a, w, cmd in found:
+        out += [tex[last:a], "\\" + cmd]
+        last = a + len(w)
+    out.append(tex[last:])
+    return "".join(out), [(w, "\\" + cmd) for _, w, cmd in found]
+
+
+def damage_html(tex: str) -> str:
+    """A small marker after a formula the text extraction damaged: what was lost and the likely
+    original TeX (rendered, when it converts); empty when ``tex`` looks intact.  The quoted text
+    itself is never changed."""
+    fixed, found = extraction_damage(tex)
+    if not found:
+        return ""
+    pairs = ", ".join(dict.fromkeys(f"{w} → {c}" for w, c in found))
+    mml = latex_mathml(_environments(fixed.strip("$").strip()))
+    shown = f"<br>{mml}" if mml else ""
+    return ('<details class="damage"><summary title="a backslash and the letter after it were lost when '
+            'the source text was extracted (\\b, \\f, \\t read as control characters)">'
+            "⚠ extraction damage</summary>"
+            f"extraction damage in the source text: {html.escape(pairs)}; likely original TeX: <code class=\"verbatim\">{html.escape(fixed)}</code>"
+            f"{shown}</details>")
+
+
 def tex_text_html(text: str) -> str:
     """Text with ``$…$`` / ``$$…$$`` formulas (and TeX printed without them, from a known command on):
     each formula as MathML, the rest escaped."""
@@ -206,7 +260,7 @@ def tex_text_html(text: str) -> str:
             mml = latex_mathml(_environments(text[a:b].strip()), display=block)
             if mml and block:
                 mml = f'<span style="{_BLOCK}">{mml}</span>'
-            out.append(mml if mml else _unconverted(text[a:b]))
+            out.append((mml if mml else _unconverted(text[a:b])) + damage_html(text[a:b]))
             last = b
             continue
         display = m.group(1) is not None
@@ -214,7 +268,7 @@ def tex_text_html(text: str) -> str:
         mml = latex_mathml(_environments(tex.strip()), display=display)
         if mml and (display or len(tex) > WIDE_TEX):  # a wide formula scrolls in its own box
             mml = f'<span style="{_BLOCK if display else _INLINE_BOX}">{mml}</span>'
-        out.append(mml if mml else _unconverted(m.group(0)))
+        out.append((mml if mml else _unconverted(m.group(0))) + damage_html(tex))
         last = m.end()
     out.append(html.escape(text[last:]))
     return "".join(out)
@@ -320,7 +374,8 @@ def _inline(content: str) -> str:
     return f'<math display="inline">{content}</math>'
 
 
-_QUOTED_TEX = re.compile(r"'([^'\n]*\\[A-Za-z][^'\n]*)'")
+#: TeX quoted in prose: ``'\hat{mu}'`` in quotes, or a command named alone (``\bar mangled to 'ar'``)
+_QUOTED_TEX = re.compile(r"'(?=\S)([^'\n]*\\[A-Za-z][^'\n]*)(?<=\S)'|(?<![\w\\])(\\[A-Za-z]+)(?![\w{])")
 
 
 def prose_html(text: str) -> str:
@@ -332,7 +387,7 @@ def prose_html(text: str) -> str:
         parts, last = [], 0
         for m in _QUOTED_TEX.finditer(text):
             parts.append(prose_html(text[last:m.start()]))
-            parts.append(f'<code class="verbatim">{html.escape(m.group(1))}</code>')
+            parts.append(f'<code class="verbatim">{html.escape(m.group(1) or m.group(2))}</code>')
             last = m.end()
         return "".join(parts) + prose_html(text[last:])
     for a, b in _RELS:

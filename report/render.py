@@ -1,5 +1,9 @@
-"""The render step: read ``OUT/results.json`` only and write ``index.html``, ``report.md``, figures.
+"""The render step: read ``OUT/results.json`` only and write the pages, ``report.md`` and figures.
 
+The HTML report is a set of pages (:func:`clickbound.report.doc.write_site`): ``index.html`` holds
+the front page and the table of contents, every other section has its page ``<name>.html``
+(the annotated sources have theirs under ``sources/``), all sharing ``report.css``; figures are
+files under ``figures/``.  ``report.md`` is the whole report in one Markdown file.
 Re-rendering never re-simulates or re-decides (``clickbound report --render-only``).
 Every registered section gets a heading; a section that was not computed (or
 failed) renders an explicit notice with the reason, never numbers.
@@ -19,6 +23,8 @@ TITLE = "clickbound report: bounds, simulations and claims for ranking bandits u
 #: sections drawn from the other sections' data only: rendered even when results.json has no entry
 #: for them (a results.json written before the front page existed, or a ``--sections`` run)
 FROM_OTHERS = ("front",)
+#: sections shown on ``index.html`` itself (every other section has a page of its own)
+INDEX_SECTIONS = ("front",)
 
 
 def render_blocks(results: dict, out: Path) -> tuple[list[dict], RenderContext]:
@@ -55,21 +61,26 @@ def render_blocks(results: dict, out: Path) -> tuple[list[dict], RenderContext]:
 
 
 def render(out, results: dict | None = None) -> dict:
-    """Write ``out/index.html`` and ``out/report.md`` (and figures) from ``out/results.json``.
+    """Write ``out/index.html``, a page per section, ``out/report.md`` and figures from ``out/results.json``.
 
-    Returns the paths written, by kind.
+    Returns the paths written, by kind (``html``: the index; ``pages``: every page by name).
     """
     out = Path(out)
     if results is None:
         results = rio.load(out / "results.json")
     blocks, rctx = render_blocks(results, out)
-    html_path = out / "index.html"
     md_path = out / "report.md"
-    html_path.write_text(doc.to_html(TITLE, blocks), encoding="utf-8")
+    notes = {k: ("not computed" if v[0] == "not computed" else "failed" if v[0] == "failed" else "")
+             for k, v in rctx.statuses.items()}
+    # pages of an earlier render (a section since renamed or removed) would mislead a reader
+    for old in out.glob("*.html"):
+        if doc.STYLESHEET_LINK in old.read_text(encoding="utf-8", errors="replace")[:1000]:
+            old.unlink()
+    pages = doc.write_site(out, TITLE, blocks, index=INDEX_SECTIONS, notes=notes)
     md_path.write_text(doc.to_markdown(TITLE, blocks, base=out), encoding="utf-8")
     # figures left from an earlier render (e.g. a different grid) would mislead a reader of figures/
     written = {p.resolve() for p in rctx.written}
     for old in (out / "figures").glob("*.png") if (out / "figures").is_dir() else ():
         if old.resolve() not in written:
             old.unlink()
-    return {"html": html_path, "markdown": md_path, "figures": list(rctx.written)}
+    return {"html": pages["index"], "pages": pages, "markdown": md_path, "figures": list(rctx.written)}

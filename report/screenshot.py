@@ -5,12 +5,15 @@ Usage::
     python -m clickbound.report.screenshot [--out DIR] [--html FILE] [--width 1280] [--height 4000] [--pages 3]
     python -m clickbound.report.screenshot --check out/browser   # the browser check (issue 17)
 
-``--check DIR`` opens the page at ``--width`` with a measuring script in a copy of it and
-reports what a reader would stumble on (sideways overflow, figures that do not load or lack a
-caption, MathML errors, TeX shown raw, script errors, console messages), writes
-``DIR/check.json`` and screenshots of the front page, the claims, errata and sources sections
-and every experiment section (and its figures) — each section shown alone, since headless
-Chromium's ``--screenshot`` does not scroll to a ``#fragment``.
+``--check DIR`` checks the whole rendered report (the folder of ``--html``): every page —
+``index.html``, each section's page, the pages of long tables, the annotated sources — is opened
+at ``--width`` with a measuring script in a copy of it, which reports what a reader would
+stumble on (sideways overflow, figures that do not load or lack a caption, MathML errors, TeX
+shown raw, script errors, console messages); every page must weigh at most
+``doc.PAGE_LIMIT`` (2 MB); the index's load time is measured (wall time of a headless run beyond
+an empty page's, and the page's navigation timing).  Writes ``DIR/check.json`` and screenshots
+of the index, the claims, errata and sources pages, every experiment page, one experiment's
+figures alone and the first annotated source.
 
 Writes ``DIR/screenshots/page-1.png`` (the top ``height`` pixels of the page) and,
 with ``--pages N``, ``page-k.png`` for k ≤ N taken with a window k·height tall (the
@@ -92,15 +95,17 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.check:
         try:
-            rep = browser_check(html, Path(args.check), default_anchors(html.read_text(encoding="utf-8")),
-                                browser, width=args.width)
+            rep = browser_check(html.parent, Path(args.check), None, browser, width=args.width)
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             print(f"screenshot: FAILED — {exc}", file=sys.stderr)
             return 1
         for line in rep["problems"]:
             print(f"problem: {line}")
+        big, size = rep["largest_page"]
         print(f"screenshot: {len(rep['screenshots'])} screenshots and check.json in {args.check}; "
-              f"{len(rep['problems'])} problems; page {rep['bytes']:,} bytes")
+              f"{len(rep['bytes'])} pages checked, {len(rep['problems'])} problems; largest page {big} "
+              f"{size:,} bytes; index opens in {rep['index_load']['load_s_beyond_startup']} s beyond "
+              f"browser start-up (load event at {rep['index_load'].get('load_ms', 'n/a')} ms)")
         return 1 if rep["problems"] else 0
     written = []
     try:
@@ -160,7 +165,7 @@ CHECK_SCRIPT = r"""<script>
     maths.forEach(function (m) { var r = m.getBoundingClientRect(); if (m.closest('details:not([open])') === null && r.width === 0 && (m.textContent || '').trim()) { blank += 1; } });
     out.math = {count: maths.length, merror: document.querySelectorAll('merror').length, blank: blank};
     var text = document.body.innerText;  // verbatim quotes of a source print its TeX as the source does
-    document.querySelectorAll('.verbatim').forEach(function (v) { text = text.split(v.innerText).join(' '); });
+    document.querySelectorAll('.verbatim').forEach(function (v) { var t = v.innerText; if (t && t.trim()) { text = text.split(t).join(' '); } });
     var tex = text.match(/\\(frac|sum|prod|mathrm|mathbf|mathcal|hat|bar|sqrt|leq|geq|le|ge|in|left|right|begin|text)\b[^\n]{0,40}/g) || [];
     var dollars = text.match(/\$[^$\s][^$\n]{0,80}\$/g) || [];
     out.raw_tex = tex.concat(dollars).slice(0, 20);
@@ -168,12 +173,32 @@ CHECK_SCRIPT = r"""<script>
     out.tables = document.querySelectorAll('table').length;
     out.filterable = document.querySelectorAll('table.filterable').length;
     out.filter_boxes = document.querySelectorAll('.filterbar input').length;
+    out.timing = window.__cbTiming || {};
+    out.damage_markers = document.querySelectorAll('.damage').length;
     var pre = document.createElement('pre');
     pre.id = 'clickbound-check';
     pre.textContent = JSON.stringify(out);
     document.body.appendChild(pre);
   }
-  if (document.readyState === 'complete') { run(); } else { window.addEventListener('load', run); }
+  function timing() {
+    var nav = (performance.getEntriesByType('navigation') || [])[0], t = {};
+    if (nav) { t.response_ms = nav.responseEnd; t.dom_content_loaded_ms = nav.domContentLoadedEventEnd;
+               t.load_ms = nav.loadEventEnd; }
+    (performance.getEntriesByType('paint') || []).forEach(function (e) { t[e.name.replace(/-/g, '_') + '_ms'] = e.startTime; });
+    return t;
+  }
+  function settle(tries) {  // lazy figures: load them all, then measure
+    var imgs = Array.prototype.slice.call(document.images);
+    if (tries > 0 && imgs.some(function (i) { return !i.complete; })) { setTimeout(function () { settle(tries - 1); }, 50); return; }
+    window.__cbTiming = window.__cbTiming || timing();
+    run();
+  }
+  function start() {
+    window.__cbTiming = timing();
+    Array.prototype.forEach.call(document.images, function (i) { i.loading = 'eager'; });
+    setTimeout(function () { settle(200); }, 0);
+  }
+  if (document.readyState === 'complete') { setTimeout(start, 0); } else { window.addEventListener('load', function () { setTimeout(start, 0); }); }
 })();
 </script>"""
 #: virtual time the page gets to load and run the check before the DOM is dumped (ms)
@@ -242,17 +267,15 @@ def problems(result: dict) -> list[str]:
     return out
 
 
-#: put into a copy of the page to show one section alone at the top: headless Chromium's
-#: ``--screenshot`` does not scroll to a ``#fragment`` (the capture comes out blank)
-ISOLATE_SCRIPT = """<script>
+#: put into a copy of a page to show its figures only (with the headings), at the top
+FIGURES_ONLY_SCRIPT = """<script>
 (function () {
-  var keep = false, target = %s, figuresOnly = %s;
-  Array.prototype.forEach.call(document.body.children, function (el) {
-    if (el.tagName === 'H2') { keep = (el.id === target); }
-    if (el.tagName === 'SCRIPT') { return; }
-    var shown = keep && (!figuresOnly || el.tagName === 'H2' || el.tagName === 'H3' || el.tagName === 'FIGURE');
-    if (!shown) { el.style.display = 'none'; }
+  document.querySelectorAll('body *').forEach(function (el) {
+    if (el.tagName === 'SCRIPT' || el.closest('figure') || el.querySelector('figure') ||
+        /^H[123]$/.test(el.tagName)) { return; }
+    el.style.display = 'none';
   });
+  document.querySelectorAll('img').forEach(function (i) { i.loading = 'eager'; });
   window.scrollTo(0, 0);
 })();
 </script>"""
@@ -267,26 +290,21 @@ def is_blank(png: Path) -> bool:
     return bool(np.all(img == img.reshape(-1, img.shape[-1])[0]))
 
 
-def section_screenshot(html_path: Path, png: Path, anchor: str | None, browser: str, width: int = 1280,
-                       height: int = 1600) -> Path:
-    """A ``width × height`` screenshot of the section ``anchor`` shown alone (the page's top when None).
+def page_screenshot(html_path: Path, png: Path, browser: str, width: int = 1280, height: int = 1600,
+                    figures_only: bool = False) -> Path:
+    """A ``width × height`` screenshot of the top of a page (``figures_only``: its figures alone).
 
-    ``anchor`` may end in ``" figures"``: the section's figures only (with its headings).
     Raises ``RuntimeError`` when no image is written or it is blank.
     """
-    import json
-
     html_path = Path(html_path)
     png.parent.mkdir(parents=True, exist_ok=True)
     png.unlink(missing_ok=True)
     target = html_path
-    if anchor:
+    if figures_only:
         text = html_path.read_text(encoding="utf-8")
         idx = text.rfind("</body>")
-        name, _, only = anchor.partition(" ")
-        target = html_path.with_name(f".shot-{name}-{only or 'all'}.html")
-        script = ISOLATE_SCRIPT % (json.dumps(name), "true" if only == "figures" else "false")
-        target.write_text(text[:idx] + script + text[idx:], encoding="utf-8")
+        target = html_path.with_name(f".shot-{html_path.stem}-figures.html")
+        target.write_text(text[:idx] + FIGURES_ONLY_SCRIPT + text[idx:], encoding="utf-8")
     try:
         proc = _run(browser, [f"--screenshot={png}", f"--window-size={width},{height}",
                               f"--virtual-time-budget={VIRTUAL_TIME_MS // 4}", target.resolve().as_uri()])
@@ -294,48 +312,116 @@ def section_screenshot(html_path: Path, png: Path, anchor: str | None, browser: 
         if target != html_path:
             target.unlink(missing_ok=True)
     if not png.exists() or png.stat().st_size == 0:
-        raise RuntimeError(f"chromium wrote no screenshot of #{anchor} (exit {proc.returncode}): "
+        raise RuntimeError(f"chromium wrote no screenshot of {html_path.name} (exit {proc.returncode}): "
                            f"{proc.stderr[-800:]}")
     if is_blank(png):
-        raise RuntimeError(f"the screenshot of #{anchor} is blank: {png}")
+        raise RuntimeError(f"the screenshot of {html_path.name} is blank: {png}")
     return png
 
 
-def browser_check(html_path: Path, shots_dir: Path, anchors: dict[str, str | None], browser: str,
-                  width: int = 1280) -> dict:
-    """The check of :func:`check_page` plus one screenshot per ``{file stem: anchor}``; JSON-able."""
+def site_pages(out: Path) -> list[Path]:
+    """Every page of a rendered report: ``index.html`` first, the section pages, the annotated sources."""
+    out = Path(out)
+    pages = [out / "index.html"] + sorted(p for p in out.glob("*.html")
+                                          if p.name != "index.html" and not p.name.startswith("."))
+    return pages + sorted(p for p in (out / "sources").glob("*.html") if not p.name.startswith("."))
+
+
+def default_shots(out: Path) -> dict[str, tuple[Path, bool]]:
+    """The screenshots of a check, ``name: (page, figures only)``: the index, the claims, errata and
+    sources pages, every experiment page, the first experiment page with figures (its figures alone)
+    and the first annotated source."""
+    out = Path(out)
+    shots: dict[str, tuple[Path, bool]] = {"front": (out / "index.html", False)}
+    for p in site_pages(out)[1:]:
+        if p.parent != out:
+            continue
+        if p.stem in ("claims", "errata", "sources") or (p.stem.startswith("exp_") and "-table" not in p.stem):
+            shots[p.stem] = (p, False)
+    with_figs = [p for n, (p, _) in shots.items() if n.startswith("exp_")
+                 and "<figure>" in p.read_text(encoding="utf-8")]
+    if with_figs:
+        shots[f"{with_figs[0].stem}-figures"] = (with_figs[0], True)
+    annotated = sorted((out / "sources").glob("*.html"))
+    if annotated:
+        shots["annotated-source"] = (annotated[0], False)
+    return shots
+
+
+def load_time(html_path: Path, browser: str, width: int = 1280, height: int = 900) -> dict:
+    """How long ``html_path`` takes to open in headless Chromium: the wall time of a ``--dump-dom``
+    run minus that of an empty page (browser start-up), and the page's own navigation timing."""
+    import json
+    import re
+    import time
+
+    def wall(path: Path) -> float:
+        t = time.perf_counter()
+        _run(browser, ["--dump-dom", f"--window-size={width},{height}", path.resolve().as_uri()])
+        return time.perf_counter() - t
+
+    html_path = Path(html_path)
+    blank = html_path.with_name(".blank-check.html")
+    blank.write_text("<!doctype html><p>x</p>", encoding="utf-8")
+    timed = html_path.with_name(f".timed-{html_path.name}")
+    text = html_path.read_text(encoding="utf-8")
+    probe = ("<script>window.addEventListener('load', function () { setTimeout(function () {"
+             "var n = performance.getEntriesByType('navigation')[0], p = document.createElement('pre');"
+             "p.id = 'clickbound-timing'; p.textContent = JSON.stringify({dom_content_loaded_ms: "
+             "n.domContentLoadedEventEnd, load_ms: n.loadEventEnd}); document.body.appendChild(p); }, 0); });"
+             "</script>")
+    idx = text.rfind("</body>")
+    timed.write_text(text[:idx] + probe + text[idx:], encoding="utf-8")
+    try:
+        base = min(wall(blank) for _ in range(2))
+        page = min(wall(html_path) for _ in range(2))
+        proc = _run(browser, ["--dump-dom", f"--window-size={width},{height}", timed.resolve().as_uri()])
+    finally:
+        blank.unlink(missing_ok=True)
+        timed.unlink(missing_ok=True)
+    m = re.search(r'<pre id="clickbound-timing">(.*?)</pre>', proc.stdout, re.DOTALL)
+    nav = json.loads(html.unescape(m.group(1))) if m else {}
+    return {"page": html_path.name, "wall_s": round(page, 3), "empty_page_wall_s": round(base, 3),
+            "load_s_beyond_startup": round(max(page - base, 0.0), 3),
+            **{k: round(v, 1) for k, v in nav.items()}}
+
+
+def browser_check(out: Path, shots_dir: Path, shots: dict[str, tuple[Path, bool]] | None, browser: str,
+                  width: int = 1280, pages: list[Path] | None = None) -> dict:
+    """The browser check of a rendered report in ``out``, JSON-able, also written to
+    ``shots_dir/check.json``: every page (:func:`site_pages`, or ``pages``) opened at ``width`` by
+    :func:`check_page`, its size against :data:`clickbound.report.doc.PAGE_LIMIT`, the index's load
+    time (:func:`load_time`) and a screenshot per ``{name: (page, figures only)}`` of ``shots``
+    (:func:`default_shots` when None)."""
     import json
 
-    result = check_page(html_path, browser, width=width)
+    from clickbound.report.doc import PAGE_LIMIT
+
+    out = Path(out)
+    shots = default_shots(out) if shots is None else shots
+    pages = site_pages(out) if pages is None else pages
+    results, probs, sizes = {}, [], {}
+    for page in pages:
+        name = page.relative_to(out).as_posix()
+        sizes[name] = page.stat().st_size
+        if sizes[name] > PAGE_LIMIT:
+            probs.append(f"{name}: {sizes[name]:,} bytes, over the {PAGE_LIMIT:,}-byte limit of a page")
+        r = check_page(page, browser, width=width)
+        results[name] = r
+        probs += [f"{name}: {x}" for x in problems(r)]
     for old in Path(shots_dir).glob("*.png"):  # shots of an earlier check would pass for this page's
-        if old.stem not in anchors:
+        if old.stem not in shots:
             old.unlink()
-    shots = {name: str(section_screenshot(html_path, Path(shots_dir) / f"{name}.png", a, browser, width))
-             for name, a in anchors.items()}
-    report = {"page": str(html_path), "bytes": Path(html_path).stat().st_size, "result": result,
-              "problems": problems(result), "screenshots": shots}
+    written = {name: str(page_screenshot(p, Path(shots_dir) / f"{name}.png", browser, width, figures_only=f))
+               for name, (p, f) in shots.items()}
+    timing = load_time(out / "index.html", browser, width)
+    report = {"out": str(out), "bytes": sizes, "largest_page": max(sizes.items(), key=lambda kv: kv[1]),
+              "page_limit": PAGE_LIMIT, "index_load": timing,
+              "index_timing": results.get("index.html", {}).get("timing", {}),
+              "results": results, "problems": probs, "screenshots": written}
     Path(shots_dir).mkdir(parents=True, exist_ok=True)
     (Path(shots_dir) / "check.json").write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
     return report
-
-
-def default_anchors(html_text: str) -> dict[str, str | None]:
-    """Front page, claims, errata, sources and every experiment section of a report (``name: anchor``);
-    for an experiment section with figures also ``<name>-figures``: its figures alone."""
-    import re
-
-    parts = re.split(r'(?=<h2 id=")', html_text)
-    keep = {"front": None}
-    for part in parts:
-        m = re.match(r'<h2 id="([^"]+)"', part)
-        if not m:
-            continue
-        i = m.group(1)
-        if i in ("claims", "errata", "sources") or i.startswith("exp_"):
-            keep[i] = i
-        if i.startswith("exp_") and "<figure>" in part:
-            keep[f"{i}-figures"] = f"{i} figures"
-    return keep
 
 
 if __name__ == "__main__":

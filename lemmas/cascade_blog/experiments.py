@@ -84,12 +84,18 @@ ERRATA = (
         id="ERR-004-L-LIST", source_file=SRC, location="CascadeLinTSのPython実装, experiment settings",
         source_says="全アイテム数 L 16,256,300で実験します", truth="the code runs L = [16, 256, 3000] and the table "
         "reports L=3000: 300 is a misprint for 3000", evidence_claims=("BLOG-EXP/L-list",),
-        conclusion_survives="yes: the runs and the table use 3000")),
+        conclusion_survives="yes: the runs and the table use 3000",
+        severity="misprint", quotes=(
+            "全アイテム数 L 16,256,300で実験します",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-TIMING-L16", source_file=SRC, location="CascadeLinTSのPython実装, timing table (L=16 row)",
         source_says="CascadeUCB1, L=16, 10000 steps: 0.00002秒",
         truth="16·10⁴ math.log calls alone would need 1.25·10⁻¹⁰ s each, below one cycle at 6 GHz; the entry "
               "cannot be a wall time of the blog's code (its own L=256 and L=3000 rows, 3 s and 28 s, scale to "
               "about 0.2 s)", evidence_claims=("BLOG-TIMING/L16",),
-        conclusion_survives="yes: CascadeUCB1 remains far faster than CascadeLinTS (15 s) at L = 16")),
+        conclusion_survives="yes: CascadeUCB1 remains far faster than CascadeLinTS (15 s) at L = 16",
+        severity="misprint", quotes=(
+            "L=16 0.00002秒 15秒",
+        ))),
 )

@@ -280,7 +280,10 @@ ERRATA = (
         source_says="θ̂_t = σ^{−2} M_t^{−1} B_{t−1}", truth="θ̂_t = σ^{−2} M_t^{−1} B_t (the posterior mean; the "
         "blog's code uses the current B); d = 1, σ = 1, one observation (1, 1): printed 0, posterior mean 1/2",
         evidence_claims=("LINTS-THETA-HAT/as-printed", "LINTS-POSTERIOR"),
-        conclusion_survives="yes: the code and the sampling display use the right pair", spec_id="ALG-CASLINTS")),
+        conclusion_survives="yes: the code and the sampling display use the right pair", spec_id="ALG-CASLINTS",
+        severity="misprint", quotes=(
+            r"\hat{\theta}_{t} = \sigma^{-2} M^{-1}_t B_{t-1}",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-LINTS-X-AT-STEP", source_file=SRC, location="Linear Cascading Bandits, 補足 (X_t, Y_t)",
         source_says="X_t の行をステップ t で観測されたすべてのアイテムの特徴ベクトル, Y_t をステップ t で観測された"
@@ -288,17 +291,26 @@ ERRATA = (
         truth="X_t, Y_t hold every observation up to step t (Y_t the observed 0/1 attractions, not probabilities); "
               "with 'at step t' the batch display contradicts the recursion M_t = M_(t−1) + σ^(−2)xxᵀ",
         evidence_claims=("LINTS-BATCH/at-step-t", "LINTS-RECURSION"),
-        conclusion_survives="yes: the recursion and the code accumulate", spec_id="ALG-CASLINTS")),
+        conclusion_survives="yes: the recursion and the code accumulate", spec_id="ALG-CASLINTS",
+        severity="notation", quotes=(
+            "X_t行列は行をステップ tで観測されたすべてのアイテムの特徴ベクトルとし、 Y_tをステップ tで観測されたすべての引力確率の列ベクトルとします",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-B-SUBSCRIPT", source_file=SRC, location="Linear Cascading Bandits, B_t update display",
         source_says="B_t = B_{t_1} + x_e 1{C_t = k}", truth="B_t = B_{t−1} + x_e 1{C_t = k} (t_1 for t−1), one "
         "update per observed position", evidence_claims=("LINTS-RECURSION",),
-        conclusion_survives="yes: a typo", spec_id="ALG-CASLINTS")),
+        conclusion_survives="yes: a typo", spec_id="ALG-CASLINTS",
+        severity="notation", quotes=(
+            r"B_t = B_{t_1} + x_e \mathbb{1}\{C_t=k\}",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-SIGMA-VARIANCE", source_file=SRC, location="Linear Cascading Bandits, 補足 (σ)",
         source_says="σ>θ は学習率を制御するパラメータで、理想的には観測ノイズの分散であることが望ましい",
         truth="σ > 0; in M_t = σ^{−2}XᵀX + I the noise variance is σ² (σ the standard deviation): with noise "
               "variance σ = 1/2 the precision would be 3, the display gives 5",
         evidence_claims=("LINTS-SIGMA/variance-reading", "LINTS-POSTERIOR"),
-        conclusion_survives="yes: σ = 1 in the experiments, where σ = σ²", spec_id="ALG-CASLINTS")),
+        conclusion_survives="yes: σ = 1 in the experiments, where σ = σ²", spec_id="ALG-CASLINTS",
+        severity="misprint", quotes=(
+            "σ>θは学習率を制御するパラメータで、理想的には観測ノイズの分散であることが望ましいと論文で説明されています",
+        ))),
 )

@@ -168,14 +168,20 @@ ERRATA = (
         truth="the bound must be the list length: k = 1..min(C_t, K) with C_t = ∞ when nothing is clicked; "
               "read literally the range is unbounded (C_t = ∞) or empty (the blog's C_t = −1)",
         evidence_claims=("BLOG-OBS/range-as-printed", "BLOG-OBS/range-corrected"),
-        conclusion_survives="yes: a letter clash (k for K) plus the missing no-click convention", spec_id="ALG-CASUCB1")),
+        conclusion_survives="yes: a letter clash (k for K) plus the missing no-click convention", spec_id="ALG-CASUCB1",
+        severity="notation", quotes=(
+            r"(k = 1,..., \min{(C_t, k)})",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-ARGMAX-PRINTED", source_file=SRC, location="Cascading Bandits, A_t = argmax f(A, U_t) display",
         source_says="A_t = argmax f(A, U_t) = argmax (1 − ∏_{i=1}^{k−1}(1 − w(a_i)))",
         truth="argmax (1 − ∏_{i=1}^{k}(1 − U_t(a_i))): the printed line drops the k-th factor (so a_k is arbitrary) "
               "and writes w for U_t",
         evidence_claims=("BLOG-ARGMAX/as-printed", "CAS-OPT"),
-        conclusion_survives="yes: the conclusion (sort by U_t) is drawn from the correct objective", spec_id="CAS-OPT")),
+        conclusion_survives="yes: the conclusion (sort by U_t) is drawn from the correct objective", spec_id="CAS-OPT",
+        severity="misprint", quotes=(
+            r"= \argmax (1-\prod_{i=1}^{k-1} (1-w(a_i)))",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-ARGMAX-UCB-ABOVE-1", source_file=SRC, location="Cascading Bandits, '結果的に U_tが高いものから順に'",
         source_says="A_t = argmax f(A, U_t); 結果的に U_t が高いものから順に推薦リストに加えていけば良い",
@@ -183,5 +189,8 @@ ERRATA = (
               "(U = (3/2, 7/5, 1/2), k = 2: top-2 gives 4/5 < 5/4); with U clipped at 1 the top-k are maximisers",
         evidence_claims=("BLOG-ARGMAX/ucb-above-one", "BLOG-ARGMAX/clipped"),
         conclusion_survives="yes: sorting by U_t maximises f(A, min(U_t, 1)), which is what the algorithm needs",
-        spec_id="CAS-OPT")),
+        spec_id="CAS-OPT",
+        severity="wrong-step", quotes=(
+            "結果的に U_tが高いものから順に推薦リストに加えていけば良いことになります",
+        ))),
 )

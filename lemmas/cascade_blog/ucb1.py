@@ -24,6 +24,11 @@ can be enumerated exactly (Fractions, sympy) instead of sampled.
   the display ``U_t = ŵ + c_{t−1,T}`` needs ``log 0`` at t = 1; the code's r-th call uses ``log r``;
   ``exp(−2 s c_{t,s}²) = t^{−3}``.
 * **BLOG-ENV/click-law**, **BLOG-ENV/optimal-weights-global** (expected false), **BLOG-REGRET/pseudo**.
+
+ERR-004-UCB1-INIT demoted out of the errata (errata review): one Bernoulli(p) pseudo-observation per item is a
+prior pseudo-count in place of Kveton et al.'s initial observation w_0 ~ P (which a live system cannot make);
+it shifts ŵ(e) by O(1/T(e)) and the regret by a constant, a design choice recorded as a definition note in the
+ledger. BLOG-UCB1/init-unbiased and BLOG-UCB1/running-mean stay as its evidence.
 """
 from __future__ import annotations
 
@@ -370,14 +375,12 @@ ERRATA = (
         evidence_claims=("BLOG-UCB1/observe-records", "BLOG-UCB1/last-position-bias", "BLOG-UCB1/K1-env-independent",
                          "BLOG-LINTS/observe-records"),
         conclusion_survives="no: the blog's experiments ran a biased update, so their curves are not those of "
-                            "CascadeUCB1/CascadeLinTS", spec_id="ALG-CASUCB1")),
-    register_erratum(Erratum(
-        id="ERR-004-UCB1-INIT", source_file=SRC, location="CascadeUCB1Agent.__init__",
-        source_says="counts = 1, weights = bernoulli.rvs(p=0.2) for every item ('上で紹介した疑似コードを淡々と実装します')",
-        truth="the initial value is a pseudo-observation Ber(p) unrelated to the item (mean p, not w̄(e)); the "
-              "pseudo-code (Kveton et al.) observes w_0 ~ P; the running mean then averages this draw in",
-        evidence_claims=("BLOG-UCB1/init-unbiased", "BLOG-UCB1/running-mean"),
-        conclusion_survives="yes asymptotically: the one pseudo-sample's weight is 1/T(e)", spec_id="ALG-CASUCB1")),
+                            "CascadeUCB1/CascadeLinTS", spec_id="ALG-CASUCB1",
+                            severity="wrong-result", quotes=(
+                                "上で紹介した疑似コードを淡々と実装します",
+                                "  def is_click(self, click: int, k: int) -> int:\n    return 1 if click == k else 0\n\n  def observe(self, a: list[int], click : int) -> None:\n    if click == -1:\n      click = len(a)\n\n    for i in range(min(len(a), click)):\n      e = a[i]\n      before_count = self.counts[e]",
+                                "  def is_click(self, click: int, k: int) -> int:\n    return 1 if click == k else 0\n\n  def observe(self, a: list[int], click : int) -> None:\n    if click == -1:\n      click = len(a)\n\n    for i in range(min(len(a), click)):\n      e = a[i]\n      x = self.features[self.features['id']==e]['feature'].to_list()[0]",
+                            ))),
     register_erratum(Erratum(
         id="ERR-004-UCB-T1", source_file=SRC, location="Cascading Bandits, U_t(e) = ŵ_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}",
         source_says="U_t(e) = ŵ_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}, c_{t,s} = sqrt((1.5 log t)/s)",
@@ -385,7 +388,10 @@ ERRATA = (
               "(0 at r = 1), i.e. the display shifted by one round",
         evidence_claims=("BLOG-UCB1/U1-defined", "BLOG-UCB1/log-offset"),
         conclusion_survives="yes: a convention for the first round changes the regret by a constant",
-        spec_id="ALG-CASUCB1")),
+        spec_id="ALG-CASUCB1",
+        severity="misprint", quotes=(
+            r"U_t(e) = \hat{w}_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}",
+        ))),
     register_erratum(Erratum(
         id="ERR-004-ENV-GLOBAL-E", source_file=SRC,
         location="CascadingModelEnv.optimal_weights and CascadeUCB1Agent.get_list",
@@ -394,5 +400,9 @@ ERRATA = (
               "ideal list's weights only when the global E is the environment's list",
         evidence_claims=("BLOG-ENV/optimal-weights-global",),
         conclusion_survives="yes for the blog's runs: every simulate() call happens right after E is set to the "
-                            "environment's list", spec_id="ALG-CASUCB1")),
+                            "environment's list", spec_id="ALG-CASUCB1",
+                            severity="notation", quotes=(
+                                "    def optimal_weights(self, k: int) -> list[float]:\n        return sorted(E, reverse=True)[:k]",
+                                "  def get_list(self, k: int) -> list[int]:\n    self.t += 1\n    ucbs = [self.ucb(e) for e in range(len(E))]\n    return sorted(range(len(ucbs)), key=lambda i: ucbs[i], reverse=True)[:k]",
+                            ))),
 )

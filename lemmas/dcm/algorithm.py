@@ -15,6 +15,10 @@ four copies of Algorithm 1.  SPEC §3 ALG-DCMKLUCB.
   running mean ``p_t/T_t`` of the slide's maximum-likelihood derivation ("完全に一致").
 * ``DCM-ALG/update-as-printed`` (expected false) — the third copy of Algorithm 1 prints
   ``(T_{t−1}ŵ + c_t(k))/T_{t−1} + c_t(k)``, which is not that mean (and can exceed 1).
+
+ERR-DCM-UCB-SMALL-T (errata review): one location only, the definition (1), severity misprint; the review
+proposed a definition note, kept as a low-severity erratum so that the first-rounds convention gets one
+verdict in every source (the blog's log 0 at t = 1, ERR-004-UCB-T1; rules.PATTERNS "log-log-small-t").
 """
 from __future__ import annotations
 
@@ -147,16 +151,20 @@ def dcm_algorithm_lines_claims():
     ]
 
 
+
 ERRATUM_1 = register_erratum(Erratum(
     id="ERR-DCM-UCB-SMALL-T", source_file=SRC, location="UCB (Upper Confidence Bound) 計算, eq. (1)",
     source_says="U_t(e) = max{q ∈ [w,1] : w = ŵ_{T_{t−1}(e)}(e), T_{t−1}(e) D_KL(w‖q) ≤ log t + 3 log log t}, "
                 "for all t = 1, …, n",
     truth="log t + 3 log log t is undefined at t = 1 and negative at t = 2, so the set is empty and U_t(e) is "
           "undefined in rounds 1 and 2; for t ≥ 3 it is well defined. A convention is needed (the project uses "
-          "log t for t < 3, bounds.kl.klucb_threshold)",
+          "log t for t < 3, bounds.kl.klucb_threshold), as in Garivier & Cappé's threshold",
     evidence_claims=("DCM-ALG/ucb-nonempty-every-t", "DCM-ALG/ucb-nonempty-t>=3"),
     conclusion_survives="yes: any convention for two rounds changes the regret by at most 2, a constant",
-    spec_id="ALG-DCMKLUCB"))
+    spec_id="ALG-DCMKLUCB",
+    severity="misprint", quotes=(
+        r"$$\mathbf{U}_{t}(e) = \max\{q \in [w,1] : w = \hat{\mathbf{w",
+    )))
 
 ERRATUM_2 = register_erratum(Erratum(
     id="ERR-DCM-ALG-UPDATE-COPY", source_file=SRC, location="ユーザとサーバのやり取り, third copy of Algorithm 1",
@@ -165,7 +173,10 @@ ERRATUM_2 = register_erratum(Erratum(
           "mean; the printed line gives 2 at T = 1, ŵ = 0, c = 1",
     evidence_claims=("DCM-ALG/update-as-printed", "DCM-ALG/running-mean"),
     conclusion_survives="yes: a copying slip on one slide; the other copies and the derivation are right",
-    spec_id="ALG-DCMKLUCB"))
+    spec_id="ALG-DCMKLUCB",
+    severity="misprint", quotes=(
+        r"{\mathbf{T}_{t-1}(e)} + \mathbf{c}_t(k)",
+    )))
 
 ERRATUM_3 = register_erratum(Erratum(
     id="ERR-DCM-REF-KLUCB", source_file=SRC, location="各種参考文献 (Bandit関係), entry under 'KL-UCB'",
@@ -176,7 +187,10 @@ ERRATUM_3 = register_erratum(Erratum(
           "appendix cites) is missing",
     evidence_claims=("DCM-REF/klucb-entry",),
     conclusion_survives="yes: a bibliography slip; nothing in the analysis depends on it",
-    spec_id="KL-MONO"))
+    spec_id="KL-MONO",
+    severity="misprint", quotes=(
+        "#### **KL-UCB**\n\nChapelle, Olivier and Zhang, Ya. A dynamic bayesian net- work c",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
 ERRATA = (ERRATUM_1, ERRATUM_2, ERRATUM_3)

@@ -103,7 +103,10 @@ ERRATUM_1 = register_erratum(Erratum(
           "as listed, whereas the First-Click records are (1,0), (2,1) (the first bullet)",
     evidence_claims=("DCM-EXP2/records", "DCM-EXP2/records/second-is-first-click"),
     conclusion_survives="yes: a label misprint; the records and the comparison are unaffected",
-    spec_id="EXP-DCM-3ab"))
+    spec_id="EXP-DCM-3ab",
+    severity="notation", quotes=(
+        "First Click: ctが最後のクリックのみを含むDCM Bandits",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
 ERRATA = (ERRATUM_1,)

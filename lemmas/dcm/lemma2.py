@@ -173,7 +173,10 @@ ERRATUM_PMAX = register_erratum(Erratum(
            "it: read as an item index the lemma depends on the numbering of the items (vacuous with the best "
            "item numbered 1, where α = 0; false with it numbered 3, e.g. x = (1/2, 0, 0), y = 0 gives 2 <= 1/2)"),
     evidence_claims=(f"DCM-L2/p=argmax-e{ARGMAX_ITEM}[K=3]", "DCM-L2"),
-    conclusion_survives="yes: with p_max = max_e w̄(e) Lemma 2 is proved for every K (DCM-TEL derivation)"))
+    conclusion_survives="yes: with p_max = max_e w̄(e) Lemma 2 is proved for every K (DCM-TEL derivation)",
+    severity="notation", quotes=(
+        r"$$p_{ ext{max}} = rg \max_{e \in [L]} ar{w}(e)$$",
+    )))
 
 
 @register

@@ -252,7 +252,10 @@ ERRATUM_1 = register_erratum(Erratum(
           "for unsorted c at K = 3); with it Lemma 3 holds for every K",
     evidence_claims=("DCM-L3", "DCM-L3/c-unsorted[K=3]"),
     conclusion_survives="yes: the intended hypothesis is clear and Lemma 3 holds under it",
-    spec_id="DCM-L3"))
+    spec_id="DCM-L3",
+    severity="notation", quotes=(
+        r"c_1 \ge \dots c_K,$$",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
 ERRATA = (ERRATUM_1,)

@@ -239,7 +239,10 @@ ERRATUM_1 = register_erratum(Erratum(
           "statement holds for every L, K (A* a maximiser)",
     evidence_claims=("DCM-WLOG/unordered-v[K=2]", "DCM-ORDER"),
     conclusion_survives="yes: with ṽ(K) the optimal list is the w̄-sorted top K for every non-increasing ṽ",
-    spec_id="DCM-ORDER"))
+    spec_id="DCM-ORDER",
+    severity="notation", quotes=(
+        r"$$egin{aligned} & orall ilde{v} \in [0,1]^K \text{ s.t. } il",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
 ERRATA = (ERRATUM_1,)

@@ -34,7 +34,7 @@ import sympy as sp
 from clickbound.lemmas.dcm.lemma1 import l1_certificate, l1_general_proof
 from clickbound.lemmas.dcm.lemma2 import P, l2_certificate, l2_general_proof
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
     SOURCE_000,
     Atom,
@@ -274,3 +274,20 @@ def dcm_t1_step_claims():
                        description="'v̄(1) = … = v̄(K) = γ なのでA*の順番をどう並び替えても最適'"),
         _k_monotone_claim(),
     ]
+
+
+ERRATUM_K_MONOTONE = register_erratum(Erratum(
+    id="ERR-DCM-K-MONOTONE", source_file="000_0b27131c69d8f24c.txt", spec_id="DCM-T1",
+    location="理論解析の結果(気持ち): 'Lに対して線形で悪化し、nに対してlogで悪化し、Kとは逆相関'",
+    source_says="the upper bounds worsen linearly in L and logarithmically in n, and are inversely related to K",
+    truth="true of the printed orders O(γ(L−K) log n), not of the bound they summarise: Theorem 1's coefficient "
+          "(γ/α)(L−K)c, α = (1 − p_max)^(K−1), grows with K when p_max is not small: on B_LB with L = 4, p = 1/2 "
+          "it is 4c at K = 2 against 3c at K = 1 (DCM-T1/K-monotone[K=1], exact); at the deck's own second "
+          "experiment's L = 10, p = 0.2 it is 10, 11.7, 12.2 (×γc) for K = 2, 4, 6. The same statement about "
+          "the cascade bounds is the lecture's ERR-003-CASCADE-K-MONOTONE",
+    evidence_claims=("DCM-T1/K-monotone[K=1]",),
+    conclusion_survives="partly: linear in L and logarithmic in n are right; the K-dependence holds only for the "
+                        "α-free orders, not for the theorem's bound",
+    severity="wrong-result", quotes=(
+        "Lに対して線形で悪化し、nに対してlogで悪化し、Kとは逆相関",
+    )))

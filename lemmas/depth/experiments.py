@@ -200,4 +200,7 @@ register_erratum(Erratum(
     truth="[0.09, 0.02] is empty as a closed interval; meant is 45 values equally spaced from 0.09 down to 0.02 "
           "(step 7/4400), all below 0.10, so Top_5 = the five named items and θ_(5) − θ_(6) = 1/100",
     evidence_claims=("OD-EXP/theta-interval-as-printed", "OD-EXP/theta-grid"),
-    conclusion_survives="yes (notation: the interval is written from its upper end)"))
+    conclusion_survives="yes (notation: the interval is written from its upper end)",
+    severity="notation", quotes=(
+        "残りの 45 個を [0.09, 0.02] の両端を含めた等間隔で生成し",
+    )))

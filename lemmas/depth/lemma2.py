@@ -170,4 +170,8 @@ ERRATUM = register_erratum(Erratum(
           "written with θ̂_i(t−1), n_i(t−1), the statistics UCB_i(t) is built from",
     evidence_claims=("OD-L2/as-printed", "OD-L2/repaired"),
     conclusion_survives="yes, with E_t re-indexed to the statistics before round t; Lemma 1 must then bound "
-                        "Pr of that event (same random-count repair as ERR-OD-L1-RANDOM-N, n_i(t−1) <= t−1)"))
+                        "Pr of that event (same random-count repair as ERR-OD-L1-RANDOM-N, n_i(t−1) <= t−1)",
+    severity="misprint", quotes=(
+        r"$$\mathcal{E}_t := \bigcap_{i=1}^K \left\{ |\hat{\theta}_i(t) - \theta_i| \leq \sqrt{\frac{\alpha \log t}{n_i(t)}} \right\}$$",
+        r"$$\mathcal{E}_t \cap \{\Delta_{\mathbf{a}(t)} > 0\} \subseteq \mathcal{F}_t$$",
+    )))

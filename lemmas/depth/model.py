@@ -191,4 +191,7 @@ register_erratum(Erratum(
     truth="the definitions give 1 = P_1 >= … >= P_L >= 0 (every L); P_L > 0 does not follow (p = (1, 0) has "
           "P_2 = 0): it is an assumption, Pr(V(t) = L) = p_L > 0",
     evidence_claims=("OD-MODEL/P-monotone", "OD-MODEL/PL-positive-as-printed"),
-    conclusion_survives="yes, as an added assumption p_L > 0; Theorem 1 divides by P_L and needs it"))
+    conclusion_survives="yes, as an added assumption p_L > 0; Theorem 1 divides by P_L and needs it",
+    severity="misprint", quotes=(
+        r"$$1 = P_1 \geq P_2 \geq \dots \geq P_L > 0$$",
+    )))

@@ -20,6 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
+#: How bad an erratum is, worst first (``Erratum.severity``):
+#:
+#: * ``wrong-result`` — a stated theorem, lemma, proposition, algorithm property or experimental
+#:   conclusion is false or unsupported as stated;
+#: * ``wrong-step`` — a step of a proof is false, but the result may survive;
+#: * ``misprint`` — a formula false as printed whose intended reading is clear;
+#: * ``notation`` — a typo, an undefined or clashing symbol, with one reading.
+SEVERITIES = ("wrong-result", "wrong-step", "misprint", "notation")
+#: the severities a reader must see first (the command line and the report list them apart)
+HEADLINE = ("wrong-result", "wrong-step")
+
 #: subpackages of ``lemmas`` that register no claims (not scanned)
 NOT_CATALOGUE = ("engine", "ledger", "support")
 
@@ -36,7 +47,12 @@ class Erratum:
 
     ``evidence_claims`` are catalogue claim IDs whose verdicts carry the evidence
     (a test re-checks them); ``conclusion_survives`` says whether the source's
-    downstream result still holds once the step is repaired.
+    downstream result still holds once the step is repaired.  ``severity`` is one of
+    :data:`SEVERITIES` (``""`` only while a module is not yet graded; a test demands a valid
+    one).  ``quotes`` are verbatim quotes (≥ 10 characters, found in the source text) of
+    every place where this one error appears: one error is one erratum with several
+    locations, and every ledger entry whose quote overlaps one of them cites it
+    (:mod:`clickbound.lemmas.ledger.rules`).
     """
 
     id: str
@@ -48,6 +64,13 @@ class Erratum:
     conclusion_survives: str
     spec_id: str | None = None
     extra: dict = field(default_factory=dict)
+    severity: str = ""
+    quotes: tuple[str, ...] = ()
+
+    @property
+    def headline(self) -> bool:
+        """A wrong result or a wrong proof step (not a misprint or a notation slip)."""
+        return self.severity in HEADLINE
 
 
 def register(factory: Callable[[], Iterable]) -> Callable[[], Iterable]:

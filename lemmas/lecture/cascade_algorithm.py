@@ -158,4 +158,8 @@ register_erratum(Erratum(
           "and the KL-UCB coefficient grows as well",
     evidence_claims=("CAS-UB-K/as-printed", "CAS-UB-K/uniform-gaps"),
     conclusion_survives="partly: true for the uniform-gap problems of the lower bound, false as a general "
-                        "statement about the constants"))
+                        "statement about the constants",
+    severity="wrong-result", quotes=(
+        "константы уменьшаются при увеличении $k$",
+        "регрет будет уменьшатсья при увеличении $K$",
+    )))

@@ -180,7 +180,11 @@ register_erratum(Erratum(
           "as printed the summand does not depend on t and Σ binds only the first term",
     evidence_claims=("DUEL-REGRET/as-printed",),
     conclusion_survives="yes: a misprint (indices and parentheses); the result quoted from the figure is about "
-                        "the per-round pair"))
+                        "the per-round pair",
+    severity="misprint", quotes=(
+        r"$$ R(T) = \sum\limits_{t=1}^{T} \varepsilon(w^{\*}, w_1) + \varepsilon(w^{\*}, w_2), $$",
+        r"$$ \Delta_{T} = \sum\limits_{t=1}^{T} \varepsilon(w^{\*}, w_1) + \varepsilon(w^{\*}, w_2)$$",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-DUEL-CONVEX-UTILITY", source_file=SRC, location="'Dueling bandits', lines 228 and 546",
@@ -190,7 +194,10 @@ register_erratum(Erratum(
           "only interior stationary point is the worst ranker; a strictly concave v has at most one maximiser",
     evidence_claims=("DUEL-CONVEX/as-printed", "DUEL-CONCAVE/unique"),
     conclusion_survives="yes with 'concave': the quoted regret result (in a figure not in the text) is stated for "
-                        "a concave utility"))
+                        "a concave utility",
+    severity="notation", quotes=(
+        "диффиренцируемая строго выпуклая utility-functon",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-TDI-ALTERNATION", source_file=SRC, location="'Dueling bandits', TDI (lines 247-248 and 570)",
@@ -200,4 +207,9 @@ register_erratum(Erratum(
           "produces the team patterns ABBA and BAAB with probability 1/4 each, the notes' rule never",
     evidence_claims=("DUEL-TDI/alternation",),
     conclusion_survives="partly: the notes' rule is still an interleaving in which each ranker is first with "
-                        "probability 1/2, but it is not TDI and its credit assignment is correlated across rounds"))
+                        "probability 1/2, but it is not TDI and its credit assignment is correlated across rounds",
+    severity="wrong-step", quotes=(
+        "Первый ранкер выбираем случайно",
+        "Каждый «ранкер» поочередно выбирает лучший документ из тех, что еще доступны",
+        "Выбираем первый ранкер случайно, затем каждый поочередно выбирают лучшего по их мнению из оставшихся",
+    )))

@@ -20,6 +20,10 @@ disjoint).
   (terminal values ``max(μ_1, μ_2)/(1 − λ)`` and ``1/(1 − λ)``), and no state has the index arm's upper
   Q-bracket below the other arm's lower one; the states where the Q-brackets are disjoint (the optimal action
   is certified) all agree with the index.  Gittins' theorem itself is cited, not re-proved.
+
+ERR-003-GITTINS-TWO-UNKNOWN-FINITE-T merged into ERR-003-GITTINS-FINITE-HORIZON (errata review): same sentence
+('существует оптимальная стратегия игры (максимизирующая G(T) …)'), same error; the two-unknown-arms instance
+GITTINS-OPT/finite-T-two-unknown is now that erratum's second piece of evidence.
 """
 from __future__ import annotations
 
@@ -32,7 +36,7 @@ import numpy as np
 
 from clickbound.bounds.gittins import index_bracket, index_table
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
-from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.registry import register
 
 SRC = "003_f899901a464da92a.txt"
 LOC = f"{SRC}, 'Варианты решения SMAB' (Gittins, lines 41-43; G(T) = E Σ λ^t g_t, line 24)"
@@ -240,14 +244,3 @@ def lecture_gittins_claims():
     ]
 
 
-register_erratum(Erratum(
-    id="ERR-003-GITTINS-TWO-UNKNOWN-FINITE-T", source_file=SRC, location="'Варианты решения SMAB', lines 41-43",
-    source_says="… существует оптимальная стратегия игры (максимизирующая G(T), при этом не ассимптотически) … "
-                "брать ручку с максимальным значением индекса",
-    truth="the index policy is Bayes-optimal for the infinite discounted horizon (checked on every posterior "
-          "state with ≤ 8 pulls of two Beta(1,1) arms, λ = 0.7, 0.9); for a finite T it is not, even with two "
-          "unknown arms: Beta(1,1) vs Beta(11,9) at λ = 9/10 loses G(1) by 9/200 and stays below the Bayes-optimal "
-          "T-step value at T = 1 and T = 3..12 (exact rationals; equal at T = 2; gap ≈ 0.0035 at T = 12)",
-    evidence_claims=("GITTINS-OPT/finite-T-two-unknown", "GITTINS-OPT/infinite"),
-    conclusion_survives="yes for T = ∞ (Gittins' theorem); 'не ассимптотически' is right in the sense that "
-                        "optimality is exact, not asymptotic, but only for the infinite discounted sum"))

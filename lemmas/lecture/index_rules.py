@@ -132,7 +132,10 @@ register_erratum(Erratum(
           "true mean μ_i the rule does not use the observations and picks differently (exact instance)",
     evidence_claims=("UCBIDX-AS-PRINTED", "UCBIDX-LEVEL"),
     conclusion_survives="yes: a misprint (a missing hat; '\\hat{mu}' also lacks its backslash); line 50 has the "
-                        "right index"))
+                        "right index",
+    severity="notation", quotes=(
+        r"$$ \mu_i + \sqrt{\frac{\alpha \log t}{n_i}}$$",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-TS-ARGMAX", source_file=SRC, location="'#OLD > Thompson sampling', lines 358-361",
@@ -143,4 +146,8 @@ register_erratum(Erratum(
           "Beta(1,1) the printed rule never plays arm 2, Thompson sampling does with probability 1/3",
     evidence_claims=("TS-RULE/as-printed", "TS-RULE/matching"),
     conclusion_survives="yes: the sampling implementation the notes mention is Thompson sampling; only the "
-                        "verbal rule is wrong"))
+                        "verbal rule is wrong",
+    severity="wrong-step", quotes=(
+        "Далее выбираем ручку, у которая наибольшая вероятность дать максимумальный профит",
+        "Интеграл считать дорого и поэтому его аппроксимируют сэмплированием.",
+    )))

@@ -250,7 +250,10 @@ register_erratum(Erratum(
           "the O-term (k√(T log n) here, k√(Tn log n) at line 459, the form of an Exp3-based bound); which one "
           "Radlinski et al. prove is not decided here",
     evidence_claims=("RANKED-RBA/equality-as-printed",),
-    conclusion_survives="yes: the notes use it as a guarantee (lower bound) only"))
+    conclusion_survives="yes: the notes use it as a guarantee (lower bound) only",
+    severity="misprint", quotes=(
+        r"$$G(T) = (1 - \frac{1}{e})OPT - O(k\sqrt{T\log n})$$",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-RBA-TENDS-TO-OPT", source_file=SRC,
@@ -261,7 +264,11 @@ register_erratum(Erratum(
           "on a 6-user instance every run with no-regret base bandits has limsup G(T)/T ≤ 5/6 < 1 = OPT/T",
     evidence_claims=("RANKED-RBA/greedy-limit", "RANKED-GREEDY/every-k"),
     conclusion_survives="partly: the algorithm is (1 − 1/e)-competitive (greedy's guarantee) up to O(k√(Tn log n)), "
-                        "not asymptotically optimal; the same holds for the 'optimal bandits on prefixes' remark"))
+                        "not asymptotically optimal; the same holds for the 'optimal bandits on prefixes' remark",
+    severity="misprint", quotes=(
+        "на бесконечности «средний» выигрыш стремится к оптимальном, при этом скорость $\\sqrt{T}$",
+        "«Бесплатно» получаем оптимальных бандитов и на префиксах из первых",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-MMR-SELECTED", source_file=SRC, location="'#OLD > Diverse rankings by Radlinski', line 412",
@@ -269,4 +276,7 @@ register_erratum(Erratum(
     truth="the argmax ranges over 𝔻 \\ S (the documents not yet selected); over all of 𝔻 an already selected "
           "document can win again (λ = 3/4, f = (1, 0), g(d1, d1) = 1)",
     evidence_claims=("RANKED-MMR/as-printed", "RANKED-MMR/unselected"),
-    conclusion_survives="yes: with the domain repaired MMR builds a list of distinct documents"))
+    conclusion_survives="yes: with the domain repaired MMR builds a list of distinct documents",
+    severity="notation", quotes=(
+        r"$$\argmax\limits_{d \in \mathbb{D}} \lambda f(d,q) - (1-\lambda) \max_{d_2 \in S} g(d, d_2)$$",
+    )))

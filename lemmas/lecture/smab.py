@@ -296,7 +296,10 @@ register_erratum(Erratum(
     truth="R(T) = E Σ_(t=1)^T r_t; as printed the sum is T·r_t. With r_t = μ − μ_(a(t)) it equals the "
           "pseudo-regret Tμ − E Σ g_t of line 30",
     evidence_claims=("SMAB-SUM-INDEX/as-printed", "SMAB-PSEUDO"),
-    conclusion_survives="yes: a misprinted index; the two regret definitions agree once it is repaired"))
+    conclusion_survives="yes: a misprinted index; the two regret definitions agree once it is repaired",
+    severity="notation", quotes=(
+        r"$$R(T) = E\sum \limits_{i=1}^{T}r_{t}$$",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-LAI-ROBBINS-CONSISTENCY", source_file=SRC, location="'Варианты решения SMAB', line 54",
@@ -306,7 +309,10 @@ register_erratum(Erratum(
           "C = Σ_(i:Δ_i>0) Δ_i/D_KL(μ_i‖μ*)",
     evidence_claims=("SMAB-LAI-ROBBINS/any-policy",),
     conclusion_survives="yes: KL-UCB is consistent, so the bound (Lai & Robbins 1985, not re-proved here) "
-                        "applies to it and the asymptotic-optimality remark stands"))
+                        "applies to it and the asymptotic-optimality remark stands",
+    severity="misprint", quotes=(
+        r"$$\liminf \limits_{T \rightarrow \infty} \frac{ER(T)}{\log T} \geq C(\mu_1, …, \mu_k)$$",
+    )))
 
 register_erratum(Erratum(
     id="ERR-003-GITTINS-FINITE-HORIZON", source_file=SRC, location="'Варианты решения SMAB', Gittins paragraph",
@@ -314,7 +320,12 @@ register_erratum(Erratum(
                 "ассимптотически): вычислять gittins index и брать ручку с максимальным значением индекса",
     truth="the Gittins-index policy is optimal for the infinite discounted horizon (T = ∞); for finite T it "
           "need not maximise G(T): at λ = 9/10, T = 1, a known arm 11/20 vs a Beta(1,1) arm, the index policy "
-          "earns 9/20 < 99/200 (exact)",
-    evidence_claims=("SMAB-GITTINS/finite-horizon",),
+          "earns 9/20 < 99/200 (exact); even with two unknown arms, Beta(1,1) vs Beta(11,9) at λ = 9/10, the index "
+          "policy loses G(1) by 9/200 and stays below the Bayes-optimal T-step value at T = 1 and T = 3..12 "
+          "(exact; this absorbs the former ERR-003-GITTINS-TWO-UNKNOWN-FINITE-T)",
+    evidence_claims=("SMAB-GITTINS/finite-horizon", "GITTINS-OPT/finite-T-two-unknown", "GITTINS-OPT/infinite"),
     conclusion_survives="partly: Gittins' theorem holds for T = ∞ (not re-proved here); nothing later in the "
-                        "notes uses the finite-T claim"))
+                        "notes uses the finite-T claim",
+    severity="wrong-result", quotes=(
+        "можно показать (Gittins), что существует оптимальная стратегия игры",
+    )))

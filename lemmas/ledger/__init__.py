@@ -17,7 +17,22 @@ reviews.  Each entry has
   ``not-checkable`` (``note`` says why);
 * ``claims``, ``errata`` — IDs; ``note`` — one sentence in English, translating the
   source's wording where it matters; optional ``scope_note`` when a cited proof covers
-  only instances because the source itself states only those.
+  only instances because the source itself states only those;
+* optional ``pattern`` — a name from :data:`clickbound.lemmas.ledger.rules.PATTERNS` (the
+  same omission gets the same verdict everywhere); optional ``severity`` — only on
+  ``erratum`` entries, equal to the cited erratum's ``severity``; optional ``negates`` — cited
+  claims the source itself says are false (registered ``expected=False``, refuted): their
+  refutation confirms the entry rather than contradicting the source.
+
+Besides entries, a ledger file holds ``[[result]]`` tables — the results table of the source,
+one row per stated result (:class:`Result`, loaded by :func:`results`): ``name`` ("DCM
+Theorem 2"), ``kind`` (one of :data:`RESULT_KINDS`), ``quote`` (verbatim, ≥ :data:`MIN_QUOTE`
+characters, the statement's place), ``status`` (one of :data:`RESULT_STATUSES`: ``holds``,
+``holds-after-repair`` — ``repair`` says how —, ``fails``, ``unproved``, ``not-checkable``),
+``claims``, ``errata``, ``note``, and for experiments ``scope`` (``source-setting``, or
+``stand-in`` when the verdict comes from a synthetic stand-in of the source's data) and
+``own_finding`` (``true`` for a comparison the source does not make); ``negates`` as for entries.  The verdict rules
+both tables obey are :mod:`clickbound.lemmas.ledger.rules`.
 
 The file's own ``source`` key names the source (:func:`entries` adds it to every entry);
 its ``complete`` key says whether every displayed item is meant to be covered already (the
@@ -39,10 +54,20 @@ from functools import lru_cache
 from pathlib import Path
 
 from clickbound import sources as _sources
+from clickbound.lemmas.engine.registry import SEVERITIES
+from clickbound.lemmas.ledger.rules import PATTERNS
 
 HERE = Path(__file__).resolve().parent
 KINDS = ("definition", "statement", "proof-step", "algorithm", "code", "experiment", "remark")
 VERDICTS = ("verified", "erratum", "gap", "definition", "open", "not-checkable")
+#: what a ``[[result]]`` row can be (:class:`Result`)
+RESULT_KINDS = ("lemma", "proposition", "theorem", "corollary", "algorithm", "experiment", "remark")
+#: a result's status: ``holds`` (as stated), ``holds-after-repair`` (its ``repair`` says how),
+#: ``fails`` (false as stated), ``unproved`` (neither established nor refuted; the source's
+#: argument does not carry it), ``not-checkable`` (rests on what is not in the text)
+RESULT_STATUSES = ("holds", "holds-after-repair", "fails", "unproved", "not-checkable")
+#: an experiment's scope: run in the source's own setting, or on a synthetic stand-in of its data
+RESULT_SCOPES = ("source-setting", "stand-in")
 MIN_QUOTE = 10
 #: source file -> how its displayed items are found (see :func:`displayed_items`)
 SOURCES = {
@@ -69,12 +94,44 @@ class Entry:
     scope_note: str = ""
     index: int = 0  # position in its file (for messages)
     file: str = ""  # the ledger file it comes from
+    pattern: str = ""  # a name from rules.PATTERNS, or ""
+    severity: str = ""  # on erratum entries: the cited erratum's severity, or ""
+    negates: tuple[str, ...] = ()  # cited claims the source itself says are false
 
     def as_dict(self) -> dict:
         return {"source": self.source, "quote": self.quote, "kind": self.kind, "verdict": self.verdict,
                 "claims": list(self.claims), "errata": list(self.errata), "note": self.note,
                 **({"conclusion_survives": self.conclusion_survives} if self.conclusion_survives else {}),
-                **({"scope_note": self.scope_note} if self.scope_note else {})}
+                **({"scope_note": self.scope_note} if self.scope_note else {}),
+                **({"pattern": self.pattern} if self.pattern else {}),
+                **({"severity": self.severity} if self.severity else {}),
+                **({"negates": list(self.negates)} if self.negates else {})}
+
+
+@dataclass(frozen=True)
+class Result:
+    """One row of a source's results table (a ``[[result]]`` table; see the module docstring)."""
+
+    source: str
+    name: str
+    kind: str
+    quote: str
+    status: str
+    repair: str = ""
+    claims: tuple[str, ...] = ()
+    errata: tuple[str, ...] = ()
+    note: str = ""
+    scope: str = ""  # experiments: "source-setting" or "stand-in"
+    own_finding: bool = False  # a comparison the source does not make
+    negates: tuple[str, ...] = ()  # cited claims the source itself says are false
+    index: int = 0
+    file: str = ""
+
+    def as_dict(self) -> dict:
+        return {"source": self.source, "name": self.name, "kind": self.kind, "quote": self.quote,
+                "status": self.status, "repair": self.repair, "claims": list(self.claims),
+                "errata": list(self.errata), "note": self.note, "scope": self.scope,
+                "own_finding": self.own_finding, "negates": list(self.negates)}
 
 
 @dataclass(frozen=True)
@@ -107,7 +164,10 @@ def source_text(name: str, where: str | None = None) -> str:
     return path.read_text(encoding="utf-8")
 
 
-_FIELDS = {"quote", "kind", "verdict", "claims", "errata", "note", "conclusion_survives", "scope_note"}
+_FIELDS = {"quote", "kind", "verdict", "claims", "errata", "note", "conclusion_survives", "scope_note",
+           "pattern", "severity", "negates"}
+_RESULT_FIELDS = {"name", "kind", "quote", "status", "repair", "claims", "errata", "note", "scope",
+                  "own_finding", "negates"}
 
 
 def ledger_paths(source: str) -> list[Path]:
@@ -140,21 +200,54 @@ def entries(source: str | None = None) -> tuple[Entry, ...]:
 
 def file_entries(path: Path, name: str | None = None) -> list[Entry]:
     """The entries of one ledger file (a project's ``ledger.toml`` too); ``name``: the source it must name."""
-    data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    path = Path(path)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
     name = data.get("source") if name is None else name
     if data.get("source") != name or not name:
-        raise ValueError(f"{Path(path).name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
+        raise ValueError(f"{path.name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
     out = []
     for i, raw in enumerate(data.get("entry", [])):
         extra = set(raw) - _FIELDS
         if extra:
-            raise ValueError(f"{Path(path).name} entry {i}: unknown field(s) {sorted(extra)}")
+            raise ValueError(f"{path.name} entry {i}: unknown field(s) {sorted(extra)}")
         out.append(Entry(source=name, quote=raw.get("quote", ""), kind=raw.get("kind", ""),
                          verdict=raw.get("verdict", ""), claims=tuple(raw.get("claims", ())),
                          errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
                          conclusion_survives=raw.get("conclusion_survives", ""),
-                         scope_note=raw.get("scope_note", ""), index=i, file=Path(path).name))
+                         scope_note=raw.get("scope_note", ""), index=i, file=path.name,
+                         pattern=raw.get("pattern", ""), severity=raw.get("severity", ""),
+                         negates=tuple(raw.get("negates", ()))))
     return out
+
+
+@lru_cache(maxsize=None)
+def _results(source: str | None) -> tuple[Result, ...]:
+    names = [source] if source else list(SOURCES)
+    out: list[Result] = []
+    for name, path in ((n, p) for n in names for p in ledger_paths(n)):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for i, raw in enumerate(data.get("result", [])):
+            extra = set(raw) - _RESULT_FIELDS
+            if extra:
+                raise ValueError(f"{path.name} result {i}: unknown field(s) {sorted(extra)}")
+            own = raw.get("own_finding", False)
+            if type(own) is not bool:
+                raise ValueError(f"{path.name} result {i}: own_finding must be true or false, got {own!r}")
+            out.append(Result(source=name, name=raw.get("name", ""), kind=raw.get("kind", ""),
+                              quote=raw.get("quote", ""), status=raw.get("status", ""),
+                              repair=raw.get("repair", ""), claims=tuple(raw.get("claims", ())),
+                              errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
+                              scope=raw.get("scope", ""), own_finding=own, negates=tuple(raw.get("negates", ())),
+                              index=i, file=path.name))
+    return tuple(out)
+
+
+def results(source: str | None = None) -> list[Result]:
+    """The results table (``[[result]]`` rows) of one source, or of every source, in file order.
+
+    ``source`` is any name :func:`clickbound.sources.resolve` accepts (``"dcm"``, ``"000"``, the
+    file name)."""
+    return list(_results(_sources.resolve(source) if source else None))
 
 
 def quote_spans(entry: Entry, text: str) -> list[tuple[int, int]]:
@@ -231,6 +324,12 @@ def problems(source: str | None = None, where: str | None = None, *, with_verdic
             out.append(f"{where_}: erratum needs errata and conclusion_survives")
         if e.verdict == "gap" and not (e.errata or e.claims):
             out.append(f"{where_}: gap needs the erratum or claim that shows what is missing")
+        if e.pattern and e.pattern not in PATTERNS:
+            out.append(f"{where_}: pattern {e.pattern!r} not in {sorted(PATTERNS)}")
+        if e.severity and e.severity not in SEVERITIES:
+            out.append(f"{where_}: severity {e.severity!r} not in {SEVERITIES}")
+        if e.severity and e.verdict != "erratum":
+            out.append(f"{where_}: severity on a {e.verdict!r} entry (only erratum entries carry one)")
         if with_verdicts is not None and e.verdict == "verified":
             vs = [with_verdicts[c] for c in e.claims if c in with_verdicts]
             bad = [v.claim_id for v in vs if v.matches_expectation is False]
@@ -241,6 +340,35 @@ def problems(source: str | None = None, where: str | None = None, *, with_verdic
             if not established:
                 out.append(f"{where_}: no cited claim establishes it (proved for every parameter, "
                            f"or on instances with a scope_note, or a refuted negation)")
+    for r in _results(source):
+        out += _result_problems(r, where, known_claims, known_errata)
+    return out
+
+
+def _result_problems(r: Result, where, known_claims, known_errata) -> list[str]:
+    """What is structurally wrong with one ``[[result]]`` row (the verdict rules are in ``rules``)."""
+    at = f"{r.file} result {r.index} ({r.name or r.quote[:40]!r})"
+    out = []
+    if not r.name.strip():
+        out.append(f"{at}: no name")
+    if r.kind not in RESULT_KINDS:
+        out.append(f"{at}: kind {r.kind!r} not in {RESULT_KINDS}")
+    if r.status not in RESULT_STATUSES:
+        out.append(f"{at}: status {r.status!r} not in {RESULT_STATUSES}")
+    if len(r.quote) < MIN_QUOTE:
+        out.append(f"{at}: quote shorter than {MIN_QUOTE} characters")
+    elif r.quote not in source_text(r.source, where):
+        out.append(f"{at}: quote not found verbatim in {r.source}")
+    if r.status == "holds-after-repair" and not r.repair.strip():
+        out.append(f"{at}: holds-after-repair without a repair text")
+    if r.kind == "experiment" and r.scope not in RESULT_SCOPES:
+        out.append(f"{at}: an experiment needs scope in {RESULT_SCOPES}, got {r.scope!r}")
+    if r.kind != "experiment" and (r.scope or r.own_finding):
+        out.append(f"{at}: scope and own_finding are for experiments only")
+    if not r.note.strip():
+        out.append(f"{at}: no note")
+    out += [f"{at}: cites unknown claim {c!r}" for c in r.claims if c not in known_claims]
+    out += [f"{at}: cites unknown erratum {x!r}" for x in r.errata if x not in known_errata]
     return out
 
 

@@ -30,7 +30,7 @@ Every registered (policy, model) pair has its claim (issue 13's done-when; ``NOT
   reward given the items above (0 for a proposal above), proved, with an exact enumeration of every draw,
   random replacement and click outcome (L = 4, K ≤ 3) as the cross-check;
 * DBGD and MGD: the recorded duel outcome is not unbiased for the utility preference
-  (:mod:`clickbound.lemmas.support.feedback_interleave`, refuted on all four models, ERR-003-TDI-LINK);
+  (:mod:`clickbound.lemmas.support.feedback_interleave`, refuted on all four models: the project's own finding);
 * source 004's agents: ``observe`` as written credits a no-click round to position K (refuted: the mean at K
   is 1), the fixed observe is the first-click rule (proved); both rules are cross-checked against the blog's
   own code (:func:`port_cross_check`).
@@ -432,7 +432,9 @@ def feedback_bias_claims():
 ERRATUM = register_erratum(Erratum(
     id="ERR-DCM-ALG-SELECTION-BIAS", spec_id="ALG-DCMKLUCB", source_file="000_0b27131c69d8f24c.txt",
     location="保存するクリックデータ ('min{C_t^last, K} までのアイテムのログをDBに保存') and Algorithm 1 "
-             "(update T(a_k), ŵ(a_k) with c_t(k) for k ≤ min{C_t^last, K}); Theorem 2",
+             "(update T(a_k), ŵ(a_k) with c_t(k) for k ≤ min{C_t^last, K}) and the remark that the update "
+             "looks like a maximum-likelihood estimate ('最尤推定量のように見える'); its consequences for "
+             "Proposition 1 and Theorem 2 are ERR-DCM-P1-DCMKLUCB and ERR-DCM-T2-DCMKLUCB",
     source_says="the clicks at positions 1..min{C_last, K} are stored as observations of the attraction weights "
                 "and averaged into ŵ, the estimate the KL-UCB index (1) treats as the mean of Bernoulli(w̄(e)) draws",
     truth="each stored c_t(k) is an attraction indicator (DCM-OBS/last-click), but whether position k is stored "
@@ -447,4 +449,9 @@ ERRATUM = register_erratum(Erratum(
                         "items than positions the same oscillation stays the only stable point (L = 3, 4, K = 2: "
                         "FB-FIX/dcmKL-UCB/dcm/L3K2; no stable wrong *set* of items in the 1092-instance L = 3 grid); "
                         "for constant v̄ (Theorem 1) the order does not change f; unbiased alternatives: the "
-                        "first-click window (FB-UNBIASED/First-click/dcm, proved) at the cost of discarding data"))
+                        "first-click window (FB-UNBIASED/First-click/dcm, proved) at the cost of discarding data",
+    severity="wrong-result", quotes=(
+        "までのアイテムのログをDBに保存",
+        r"for all k=1,\ldots,\min\left\{\mathbf{C}_t^{\mathrm{last}},K\right\} do",
+        "最尤推定量のように見える",
+    )))

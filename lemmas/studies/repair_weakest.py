@@ -20,6 +20,11 @@ stronger hypothesis.  A peeling argument with Hoeffding's *maximal* inequality c
   Hoeffding at a fixed count; at the random count a union bound would need α > 2, peeling gives
   ``(⌊log t/log η⌋ + 1) t^{−α/η}`` for the one-sided radius ``sqrt(α log t/(2n))``: summable iff α > 1,
   the condition the source states.  No weakening below α > 1 by this route (left open).
+
+ERR-OD-L1-REPAIR-TOO-STRONG merged into ERR-OD-L1-RANDOM-N (errata review): it corrected the project's own
+repair of the same Hoeffding step of the carousel paper's Lemma 1, not a second error of the source; its
+peeling repair (every α > 1/2) and its evidence OD-L1/peeling, OD-L1/peeling-exact now sit in
+ERR-OD-L1-RANDOM-N.
 """
 from __future__ import annotations
 
@@ -30,7 +35,7 @@ import sympy as sp
 
 from clickbound.lemmas.depth.lemma1.hoeffding import stop_rule_deviation_probability
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
-from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.derive import Derivation, proved
 
 SRC_OD = "001_eb740855b56fcd8b.txt"
@@ -164,17 +169,3 @@ def repair_weakest_claims():
     ]
 
 
-ERRATUM = register_erratum(Erratum(
-    id="ERR-OD-L1-REPAIR-TOO-STRONG", spec_id="OD-L1", source_file=SRC_OD, location=LOC_OD,
-    source_says="Lemma 1 assumes α > 1/2 and bounds E[Σ_t Δ 1[E_t^c]] by 2LKζ(2α) (source letters)",
-    truth="the registered repair (ERR-OD-L1-RANDOM-N: union bound over n ≤ t, 2t^(1−2α), α > 1) is stated under a "
-          "stronger assumption than needed: peeling with Hoeffding's maximal inequality bounds the per-item "
-          "probability by 2(⌊log t/log η⌋ + 1) t^(−2α/η), summable for η ∈ (1, 2α), i.e. for every α > 1/2 — the "
-          "source's own hypothesis (OD-L1/peeling); at α = 3/4 the exact supremum over sampling rules is 1.65e-3, "
-          "1.38e-4, 8.41e-6 at t = 100, 1000, 10^4 (t·Pr decreasing), under the peeling bound, while 2t^(1−2α) is not "
-          "summable (OD-L1/peeling-exact)",
-    evidence_claims=("OD-L1/peeling", "OD-L1/peeling-exact"),
-    conclusion_survives="yes for the order: Lemma 1's T-free constant exists for every α > 1/2, so OD-T1 keeps "
-                        "α > 1/2 with the last term 2KL Σ_t (⌊log t/log η⌋ + 1) t^(−2α/η) (η ∈ (1, 2α)) instead "
-                        "of 2KLζ(2α); the printed constant 2KLζ(2α) stays unproved (it is exceeded per round, "
-                        "OD-L1/hoeffding-random-n)"))

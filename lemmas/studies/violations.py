@@ -378,7 +378,11 @@ def p1_erratum(rec: dict) -> Erratum | None:
             " (VIOL/DCM-T1/dcmKL-UCB); Theorem 2 weights every i and " +
             ("is violated in simulation too (VIOL/DCM-T2/dcmKL-UCB)" if t2.get("verdict") ==
              "violated-in-simulation" else "was not found violated (VIOL/DCM-T2/dcmKL-UCB)")),
-        extra={"record": "lemmas/data/violations.json"})
+        extra={"record": "lemmas/data/violations.json"},
+        severity="wrong-result", quotes=(
+            r"$$R_i(n) \le \sum_{e=i+1}^{L} \frac{(1+\varepsilon)\Delta_{e",
+            "Kveton et al. (2015a)の上限の証明を借りることが可能",
+        ))
 
 
 def _register_errata() -> None:

@@ -34,6 +34,12 @@ of top-K lists of ``L ≤ 4`` items, ``K ≤ 3`` (:data:`SIZES`, smallest first,
 parameter set where the first reversal occurs), on a few rational parameter sets (:data:`GRID`).  A
 *reversal* (the signs differ, both nonzero) is reported if there is one, otherwise a *tie breach*
 (utilities tie, the duel does not, or the other way round).
+
+ERR-003-TDI-LINK withdrawn (errata review): the lecture notes state the DBGD theorem under abstract
+assumptions ('Существует … utility-functon', 'Существует σ такая, что …') and say only 'Один из способов это
+сделать — TDI'; they never claim that a TDI duel on click-model users satisfies the link with v = the expected
+click reward. The reversals FB-UNBIASED/DBGD/*, MGD/*, DBGD-balanced/* stay as the project's own finding about
+DBGD/MGD with interleaving.
 """
 from __future__ import annotations
 
@@ -43,7 +49,6 @@ from fractions import Fraction
 import sympy as sp
 
 from clickbound.lemmas.engine.claim import Outcome
-from clickbound.lemmas.engine.registry import Erratum, register_erratum
 from clickbound.lemmas.support.feedback_exact import outcomes, reward
 
 R = sp.Rational
@@ -234,22 +239,3 @@ def decide_interleaving(policy: str, model: str):
     return decide
 
 
-ERRATUM = register_erratum(Erratum(
-    id="ERR-003-TDI-LINK", spec_id=None, source_file=SRC,
-    location="'Dueling bandits': assumption 2 (line 231, again 550: 'P(w_1 > w_2) = σ(v(w_1) − v(w_2))', a display) "
-             "and the remark that follows (line 244: 'Один из способов это сделать — TDI'; line 570)",
-    source_says="the regret theorem assumes duels with P(w_1 > w_2) = σ(v(w_1) − v(w_2)) for a utility v and an "
-                "increasing link σ, and the notes name team-draft interleaving (TDI) as the way to run a duel",
-    truth="with the clicks of a cascade, DCM, PBM or user-intent population and v = the expected reward of a "
-          "ranker's top-K list, the TDI duel's outcome is not an increasing function of the utility difference: "
-          "cascade, w̄ = (1/2, 2/5, 3/10), K = 2, current ranker's list (0, 2) (v = 13/20) against the candidate's "
-          "(1, 0) (v = 7/10): the candidate wins with probability 3/10 and loses with 2/5 (item 2 is never shown; "
-          "the duel compares items 0 and 1 only); reversals also on DCM, PBM and intent, for MGD's "
-          "multileaving and for balanced interleaving (FB-UNBIASED/DBGD/*, FB-UNBIASED/MGD/*, "
-          "FB-UNBIASED/DBGD-balanced/*), so no link σ exists for these duels",
-    evidence_claims=tuple(f"FB-UNBIASED/{p}/{m}" for p in ("DBGD", "MGD", "DBGD-balanced") for m in ("cascade", "dcm", "pbm",
-                                                                                      "intent")),
-    conclusion_survives="not for DBGD/MGD run on click-model users through TDI: the theorem's assumption 2 fails "
-                        "(the duel can prefer the ranker of smaller utility), so the regret bound says nothing "
-                        "about them; it still holds for duels that satisfy the link (e.g. the quadratic utility "
-                        "simulated in sim.envs_dueling)"))

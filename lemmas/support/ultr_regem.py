@@ -25,7 +25,7 @@ Source ``002_3ec5ec57f55c1fdf.txt``, "因果推論で検索システムを問い
 
 Scale: under the PBM only the products θ_k γ_{q,d} are identified (θ → sθ, γ → γ/s).  Recovery is
 measured on ``θ_k/θ_1`` (normalisation θ_1 = 1) and on ``θ_1 γ_{q,d}``; DLA's softmax θ is only
-proportional to θ (ERR-ULTR-DLA-SOFTMAX) and its softmax γ only to γ within a query, so DLA is
+proportional to θ (ERR-ULTR-DLA-SHARE) and its softmax γ only to γ within a query, so DLA is
 compared on ``θ_k/θ_1`` and on the within-query shares ``γ_{q,d}/Σ_(d'∈Ω_q) γ_{q,d'}``.
 """
 from __future__ import annotations

@@ -26,6 +26,7 @@ import time
 import numpy as np
 
 from clickbound.report import doc
+from clickbound.report.exp_render import tests_cell
 from clickbound import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -218,7 +219,7 @@ def render(data, rctx) -> list:
                                 f"1.96 s.e. over {s['runs']} seeds); the last column scores the Best-on-Val epoch on "
                                 f"every pair (the source's true loss L)"))
         vrows = [[r["claim"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}", r["power_text"],
-                  r["detail"]] for r in s["verdicts"]]
+                  tests_cell(r)] for r in s["verdicts"]]
         blocks.append(doc.table(["the source's direction", "verdict", "test, level, correction", "power", "numbers"],
                                 vrows, f"Setting '{s['name']}': is each direction of the source's table reproduced? "
                                        f"(statistical, one test per row)"))

@@ -37,6 +37,7 @@ import numpy as np
 from scipy import stats as sps
 
 from clickbound.report import doc
+from clickbound.report.exp_render import tests_cell
 from clickbound import stats as st
 from clickbound.report.experiments import setting_seed
 from clickbound.report.sections import Section, register_section
@@ -407,7 +408,7 @@ def render(data, rctx) -> list:
         f"), {z['records']} records per log, {z['rec_reps']} replications (seed {data['seeds']['B']}). "
         "Scale: only θ_k γ_{q,d} is identified, so θ is compared as θ_k/θ_1 (θ_1 = 1), γ as θ_1γ (EM, "
         "regression EM) and as within-query shares γ/Σ_(Ω_q)γ (all three: DLA's softmax is only proportional, "
-        "ERR-ULTR-DLA-SOFTMAX). Sparse log: every query once, so every pair is seen once at one position; dense: "
+        "ERR-ULTR-DLA-SHARE). Sparse log: every query once, so every pair is seen once at one position; dense: "
         f"{DENSE_SESSIONS} sessions per query with a Gumbel-randomised logging ranker. Regression EM: "
         f"HistGradientBoostingRegressor, {REGEM_ROUNDS} rounds × 5 trees, labels sampled from the E-step; DLA: "
         "linear f_φ, free logits g_ψ, 30 alternating best-response rounds from φ = ψ = 0, the losses as printed ('DLA') and "
@@ -419,7 +420,7 @@ def render(data, rctx) -> list:
         *_stability_table(data.get("stability")),
         doc.table(["claim", "kind", "verdict", "test, level, correction", "power", "numbers"],
                   [[r["claim"], r["kind"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
-                    r["power_text"], r["detail"]] for r in data["verdicts"]],
+                    r["power_text"], tests_cell(r)] for r in data["verdicts"]],
                   caption="Statistical findings (the exact facts are claims ULTR-EM/sparse-pairs, ULTR-IPW/clipped, "
                           "ULTR-REGEM/saturated)")]
     return blocks

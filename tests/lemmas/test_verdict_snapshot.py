@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import pytest
 import snapshot_verdicts as snap
-from catalogue_kit import verdict
+from catalogue_kit import assert_as_registered, verdict
 
 from clickbound import lemmas
 
@@ -38,3 +38,19 @@ def test_snapshot_covers_every_claim_and_erratum():
     assert set(golden["claims"]) == {c.id for c in lemmas.catalogue()}
     assert set(golden["errata"]) == {e.id for e in lemmas.errata()}
     assert golden["ledger"] == snap.ledger_records()
+
+
+@pytest.mark.slow
+def test_every_registered_claim_comes_out_as_registered():
+    """The one catalogue test over the whole registry: what "comes out as registered" demands
+    (:func:`catalogue_kit.assert_as_registered`) for every claim of every module — a claim added to
+    any catalogue module is checked here without a line in a per-module test file (which keep only
+    module-specific facts: every-parameter scope, counterexample values).  Verdicts come from the
+    same per-process cache as the snapshot test above, so nothing is decided twice."""
+    failures = []
+    for c in lemmas.catalogue():
+        try:
+            assert_as_registered(c, verdict(c.id, snap.BUDGET_S), every_parameter=False)
+        except AssertionError as exc:
+            failures.append(f"{c.id}: {exc}")
+    assert not failures, f"{len(failures)} claims not as registered:\n" + "\n".join(failures)

@@ -139,10 +139,13 @@ def synthetic_results(all_experiments: bool = False) -> dict:
             "errata": [{"id": "SYN-ERR", "source_file": "000_0b27131c69d8f24c.txt",
                         "location": "fixture location", "source_says": "Δ/D_KL (fixture)",
                         "truth": "1/D_KL (fixture)", "evidence_claims": ["SYN-L2[K=2]"],
-                        "conclusion_survives": "yes (fixture)", "spec_id": "SYN", "extra": {}}],
+                        "conclusion_survives": "yes (fixture)", "spec_id": "SYN", "extra": {},
+                        "severity": "wrong-step", "quotes": []}],
             "evidence": {"SYN-L2[K=2]": [{"claim_id": "SYN-L2[K=2]", "status": "proved",
                                           "method": "fixture", "counterexample": None,
                                           "matches_expectation": True}]}}},
+        "results": {"title": "results", "status": "computed", "reason": "", "wall_s": 0.0,
+                    "data": RESULTS_FIXTURE},
         "meta": {"title": "meta", "status": "computed", "reason": "", "wall_s": 0.0, "data": {}},
         # the front page is drawn from the other sections at render time
         "front": {"title": "front", "status": "computed", "reason": "", "wall_s": 0.0, "data": {}},
@@ -180,6 +183,25 @@ def synthetic_results(all_experiments: bool = False) -> dict:
                      "versions": {"python": "fixture", "git_commit": "fixture"}},
             "sections": secs}
 
+
+#: a minimal results-table section: one source with a failing theorem and a repaired lemma, one without rows
+RESULTS_FIXTURE = {
+    "sources": {
+        "000_0b27131c69d8f24c.txt": [
+            {"source": "000_0b27131c69d8f24c.txt", "name": "SYN Theorem 9", "kind": "theorem",
+             "quote": "fixture quote", "status": "fails", "repair": "", "claims": ["SYN-L2/drop-alpha[K=2]"],
+             "errata": [{"id": "SYN-ERR", "severity": "wrong-result"}], "note": "fixture note",
+             "scope": "", "own_finding": False, "negates": []},
+            {"source": "000_0b27131c69d8f24c.txt", "name": "SYN Lemma 9", "kind": "lemma",
+             "quote": "fixture quote 2", "status": "holds-after-repair", "repair": "fixture repair",
+             "claims": ["SYN-L2[K=2]"], "errata": [{"id": "SYN-ERR", "severity": "wrong-step"}],
+             "note": "fixture note", "scope": "", "own_finding": False, "negates": []}],
+        "001_eb740855b56fcd8b.txt": []},
+    "counts": {"000_0b27131c69d8f24c.txt": {"holds": 0, "holds-after-repair": 1, "fails": 1, "unproved": 0,
+                                            "not-checkable": 0, "total": 2},
+               "001_eb740855b56fcd8b.txt": {"holds": 0, "holds-after-repair": 0, "fails": 0, "unproved": 0,
+                                            "not-checkable": 0, "total": 0}},
+}
 
 #: a minimal exact-analysis section (FB-UNBIASED rows, one FB-FIX row, one exact-regret row)
 EXACT_ANALYSIS_FIXTURE = {

@@ -141,31 +141,55 @@ def test_the_check_finds_planted_problems(tmp_path):
 @pytest.fixture(scope="module")
 def synthetic_report(tmp_path_factory):
     out = tmp_path_factory.mktemp("browser-report")
-    paths = render.render(out, synthetic_results(all_experiments=True))
-    return Path(paths["html"])
+    render.render(out, synthetic_results(all_experiments=True))
+    return out
+
+
+def _png_width(png) -> int:
+    head = Path(png).read_bytes()[:24]
+    assert head[:4] == b"\x89PNG"
+    return int.from_bytes(head[16:20], "big")
 
 
 @pytest.mark.slow
 @needs_browser
 def test_synthetic_report_renders_cleanly_at_1280px(synthetic_report):
-    html_text = synthetic_report.read_text(encoding="utf-8")
-    anchors = screenshot.default_anchors(html_text)
-    # every section of interest, but the figures alone of one experiment only (each shot is a browser run)
-    figs = [a for a in anchors if a.endswith("-figures")]
-    anchors = {k: v for k, v in anchors.items() if k not in figs[1:]}
-    rep = screenshot.browser_check(synthetic_report, SHOTS, anchors, BROWSER)
+    out = synthetic_report
+    pages = screenshot.site_pages(out)
+    rep = screenshot.browser_check(out, SHOTS, None, BROWSER)
     assert rep["problems"] == [], "\n".join(rep["problems"])
-    r = rep["result"]
-    h2 = re.findall(r'<h2 id="([^"]+)"', html_text)
-    assert [s["id"] for s in r["sections"]] == h2 and len(h2) >= 10
-    assert len(r["figures"]) == html_text.count("<figure>") > 0
-    assert r["math"]["count"] > 0 and r["filter_boxes"] == r["filterable"] >= 2
-    exps = [a for a in anchors if a.startswith("exp_")]
-    assert exps and {"front", "claims", "errata"} <= set(anchors)
-    for name in anchors:  # a 1280-px-wide PNG per shot: the front page, claims, errata, each experiment
-        png = SHOTS / f"{name}.png"
-        head = png.read_bytes()[:24]
-        assert head[:4] == b"\x89PNG" and int.from_bytes(head[16:20], "big") == 1280
+    # every page was opened, none weighs more than the limit, the index is the small one
+    assert set(rep["results"]) == {p.relative_to(out).as_posix() for p in pages} and len(pages) >= 10
+    assert all(0 < b <= doc.PAGE_LIMIT for b in rep["bytes"].values())
+    assert rep["bytes"]["index.html"] < 200_000
+    # the load time of the index, measured in the browser
+    assert rep["index_load"]["wall_s"] > 0 and rep["index_load"]["load_ms"] > 0
+    assert rep["index_timing"]["dom_content_loaded_ms"] > 0
+    site = "".join(p.read_text(encoding="utf-8") for p in pages)
+    sections = [s for r in rep["results"].values() for s in r["sections"]]
+    h2 = re.findall(r'<h2 id="([^"]+)"', site)
+    assert sorted(s["id"] for s in sections) == sorted(h2) and len(h2) >= 10
+    figures = [f for r in rep["results"].values() for f in r["figures"]]
+    assert len(figures) == site.count("<figure>") > 0 and all(f["ok"] for f in figures)
+    assert sum(r["math"]["count"] for r in rep["results"].values()) > 0
+    boxes = sum(r["filter_boxes"] for r in rep["results"].values())
+    assert boxes == sum(r["filterable"] for r in rep["results"].values()) >= 2
+    shots = rep["screenshots"]
+    assert {"front", "claims", "errata"} <= set(shots) and any(n.startswith("exp_") for n in shots)
+    assert any(n.endswith("-figures") for n in shots)
+    for png in shots.values():  # a 1280-px-wide PNG per shot: the index, claims, errata, each experiment
+        assert _png_width(png) == 1280
+
+
+@pytest.mark.slow
+@needs_browser
+def test_the_check_fails_a_page_over_the_size_limit(tmp_path, monkeypatch):
+    (tmp_path / "index.html").write_text("<!doctype html><html><head></head><body><h2 id='a'>a</h2><p>"
+                                         + "word " * 400 + "</p></body></html>", encoding="utf-8")
+    monkeypatch.setattr(doc, "PAGE_LIMIT", 1000)
+    rep = screenshot.browser_check(tmp_path, tmp_path / "shots", {"front": (tmp_path / "index.html", False)},
+                                   BROWSER)
+    assert any("over the 1,000-byte limit" in p for p in rep["problems"])
 
 
 @pytest.mark.slow
@@ -178,18 +202,21 @@ def test_small_real_report_and_annotated_sources_render_cleanly(tmp_path):
     results = compute(ComputeContext(only=("sources",), progress=False), out=tmp_path)
     assert results["sections"]["sources"]["status"] == "computed"
     paths = render.render(tmp_path, results)
-    rep = screenshot.browser_check(Path(paths["html"]), tmp_path / "shots", {"front": None}, BROWSER)
+    annotated = sorted((tmp_path / "sources").glob("*.html"))
+    assert annotated
+    pages = [paths["html"], paths["pages"]["sources"], *annotated]
+    shots = {"front": (paths["html"], False), "sources": (paths["pages"]["sources"], False),
+             "annotated-source": (annotated[0], False)}
+    rep = screenshot.browser_check(tmp_path, SHOTS / "annotated", shots, BROWSER, pages=pages)
     assert rep["problems"] == [], "\n".join(rep["problems"])
-    pages = sorted((tmp_path / "sources").glob("*.html"))
-    assert pages
-    for page in pages:
-        r = screenshot.check_page(page, BROWSER)
-        assert r["errors"] == [] and r["console"] == [] and r["math"]["merror"] == 0
-        assert r["scroll_width"] <= r["width"] + 1, page.name
-    tex_sources = [p for p in pages if "$" in (tmp_path / "sources" / p.name).read_text(encoding="utf-8")
-                   or p.name[:3] in ("000", "001", "003")]
+    assert all(b <= doc.PAGE_LIMIT for b in rep["bytes"].values())
+    tex_sources = [p for p in annotated if "$" in p.read_text(encoding="utf-8") or p.name[:3] in ("000", "001", "003")]
     assert any("<math" in p.read_text(encoding="utf-8") for p in tex_sources)
-    screenshot.section_screenshot(pages[0], SHOTS / "annotated" / "source-page.png", None, BROWSER)
+    # the DCM slides' formulas the extraction damaged are marked on its page
+    dcm = rep["results"][f"sources/{next(p.name for p in annotated if p.name.startswith('000'))}"]
+    assert dcm["damage_markers"] > 1
+    for png in rep["screenshots"].values():
+        assert _png_width(png) == 1280
 
 
 def test_regret_figure_switches_to_log_log_when_bound_and_regret_differ_by_10x():

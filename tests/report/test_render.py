@@ -24,8 +24,14 @@ def _text(cell):
     return cell["text"] if isinstance(cell, dict) else cell
 
 
+def _site(paths) -> str:
+    """Every page of the rendered report in reading order (the index, then each section's page)."""
+    return "\n".join(p.read_text() for p in paths["pages"].values())
+
+
 def _html_rows(text: str) -> list[list[str]]:
     """Rows of the tables made by doc.table (a section's own markup, e.g. the front page's bars, is not one)."""
+    text = re.sub(r"<table class='tests'>.*?</table>", "<i>tests</i>", text, flags=re.DOTALL)  # a cell's own table
     tables = re.findall(r'<table(?: class="filterable")?>(.*?)</table>', text, flags=re.DOTALL)
     rows = [r for t in tables for r in re.findall(r"<tr>(.*?)</tr>", t, flags=re.DOTALL)]
     cells = [[htmlmod.unescape(c) for c in re.findall(r'<td(?: class="[^"]*")?>(.*?)</td>', r, flags=re.DOTALL)]
@@ -55,27 +61,48 @@ def rendered(tmp_path_factory):
 
 
 def _check_full_render(paths, results):
-    page = paths["html"].read_text()
+    index = paths["html"].read_text()
+    page = _site(paths)
     md = paths["markdown"].read_text()
+    assert paths["html"].name == "index.html" and "<h2 id=\"front\">" in index
     for s in sections():
         assert f'<h2 id="{s.name}">{htmlmod.escape(s.title)}</h2>' in page
         assert f"## {s.title}" in md
-        assert f'href="#{s.name}"' in page  # the table of contents links every section
+        if s.name != "front":  # the table of contents on the index links every section's page
+            assert f'href="{s.name}.html"' in index
+            assert paths["pages"][s.name].name == f"{s.name}.html"
     skipped = [k for k, v in results["sections"].items() if v["status"] != "computed"]
     assert page.count("not computed yet") == len(skipped)
-    n_img = page.count('src="data:image/png;base64,')
-    assert n_img == len(paths["figures"]) > 0
+    # figures are files referenced by a relative address, loaded lazily: never base64 copies
+    assert "data:image" not in page
+    srcs = re.findall(r'<img [^>]*src="([^"]+)"', page)
+    assert len(srcs) == len(paths["figures"]) > 0
+    assert all(s.startswith("figures/") for s in srcs) and page.count('loading="lazy"') == len(srcs)
     for f in paths["figures"]:
         assert f.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        assert f"(figures/{f.name})" in md
-    # self-contained: no external resources
+        assert f"(figures/{f.name})" in md and f'src="figures/{f.name}"' in page
+    # self-contained: no external resources; every page links the shared stylesheet, none over the limit
     assert not re.search(r'(src|href)="(https?:)?//', page)
+    for p in paths["pages"].values():
+        assert doc.STYLESHEET_LINK in p.read_text() and p.stat().st_size <= doc.PAGE_LIMIT
+    assert (paths["html"].parent / doc.STYLESHEET).read_text() == doc.CSS
+    # every link to a page of the report, or to an anchor on one, resolves
+    out = paths["html"].parent
+    for p in paths["pages"].values():
+        text = p.read_text()
+        for target, anchor in re.findall(r"""href=["']([\w.-]+\.html)(?:#([^"']+))?["']""", text):
+            assert (out / target).exists(), (p.name, target)
+            if anchor:
+                assert f'id="{anchor}"' in (out / target).read_text() or f"id='{anchor}'" in (out / target).read_text()
+    # no repr float noise anywhere
+    for text in (page, md):
+        assert not re.search(r"\d\.\d{12,}|99999999", text), re.search(r".{40}(\d\.\d{12,}|99999999).{20}", text)
 
 
-def test_render_writes_every_section_heading_and_embedded_images(rendered):
+def test_render_writes_every_section_heading_and_its_figures(rendered):
     out, res, paths = rendered
     _check_full_render(paths, res)
-    page = paths["html"].read_text()
+    page = _site(paths)
     for name in FAST_EXPERIMENTS:
         assert res["sections"][name]["status"] == "computed"
     assert page.count("The source&#x27;s qualitative claims, tested") == len(FAST_EXPERIMENTS)
@@ -94,7 +121,7 @@ def test_render_every_experiment_section(tmp_path):
 
 def test_markdown_has_the_same_tables_as_html(rendered):
     _, _, paths = rendered
-    h = _html_rows(paths["html"].read_text())
+    h = _html_rows(_site(paths))
     m = _md_rows(paths["markdown"].read_text())
     assert [len(r) for r in h] == [len(r) for r in m]
     # a plain cell is the same text in both; a rich cell (markup: MathML, <details>) has its text in Markdown
@@ -157,7 +184,7 @@ def test_render_only_never_computes(tmp_path, monkeypatch):
         monkeypatch.setitem(clickbound.report.sections._SECTIONS, s.name, dataclasses.replace(s, compute=boom))
     rio.save(_claims_only(synthetic_results()), tmp_path / "results.json")
     assert cli.main(["report", "--render-only", "--out", str(tmp_path)]) == 0
-    assert "SYN-L2[K=2]" in (tmp_path / "index.html").read_text()
+    assert "SYN-L2[K=2]" in (tmp_path / "claims.html").read_text()
     assert "SYN-L2[K=2]" in (tmp_path / "report.md").read_text()
 
 
@@ -226,4 +253,68 @@ def test_cli_computes_and_renders_a_chosen_section(tmp_path, capsys):
     assert set(res["sections"]) == {"meta"}
     assert res["meta"]["profile"] == "paper" and res["meta"]["versions"]["numpy"]
     page = (out / "index.html").read_text()
-    assert "Run metadata" in page and "missing from results.json" in page  # the rest: not computed
+    assert "Run metadata" in page and "Run metadata" in (out / "meta.html").read_text()
+    assert "missing from results.json" in (out / "claims.html").read_text()  # the rest: not computed
+
+
+def test_numbers_print_at_a_sensible_precision():
+    assert doc.tidy_numbers("ratio 0.5499999999999999, 1.2000000000000002 and 0.30000000000000004") == \
+        "ratio 0.55, 1.2 and 0.3"
+    assert doc.tidy_numbers("3.14159265358979 and id ABC-0.123456789012345x") == "3.14159 and id ABC-0.123456789012345x"
+    assert doc.tidy_numbers("n = 100,000, p = 0.0012, 12.5 %") == "n = 100,000, p = 0.0012, 12.5 %"
+    assert doc.cell_text([0.1 + 0.2, 2.0, 1]) == "(0.3, 2, 1)"
+    assert doc.cell_text("gamma = 0.5499999999999999") == "gamma = 0.55"
+
+
+def test_long_tables_fold_under_a_summary_line_and_very_long_ones_are_paged(tmp_path):
+    statuses = ["proved"] * 30 + ["refuted (counterexample)"] * 15
+    folded = doc.table(["claim", "verdict (scope)"], [[f"C{i}", s] for i, s in enumerate(statuses)],
+                       caption="Claims")
+    assert doc.table_summary(folded) == "45 rows — verdict (scope): proved 30, refuted 15"
+    html = doc._html_block(folded)
+    assert html.startswith('<details class="long"><summary>Claims: 45 rows — verdict (scope): proved 30')
+    n = doc.ROWS_PER_PAGE * 2 + 7
+    big = doc.table(["claim", "status"], [[f"C{i}", "checked"] for i in range(n)], caption="All", filterable=True)
+    pages = doc.write_site(tmp_path, "t", [doc.h("Front", 2, "front"), doc.p("hello"),
+                                           doc.h("Claims", 2, "claims"), big, doc.p("after the table")])
+    assert set(pages) == {"index", "claims", "claims-table1-1", "claims-table1-2", "claims-table1-3"}  # 3 equal pages
+    sec = pages["claims"].read_text()
+    assert f"{n:,} rows — status: checked {n:,}" in sec and "after the table" in sec
+    assert 'href="claims-table1-3.html"' in sec and "<td>C0</td>" not in sec
+    last = pages["claims-table1-3"].read_text()
+    assert f"<td>C{n - 1}</td>" in last and "<td>C0</td>" not in last and last.count("<tr><td") == n - 2 * (-(-n // 3))
+    assert "<details" not in last and "back to the section" in last
+    index = pages["index"].read_text()
+    assert "hello" in index and 'href="claims.html"' in index and "claims-table1" not in index
+
+
+def test_experiment_numbers_are_a_table_of_tests():
+    from clickbound import stats as st
+    from clickbound.report.exp_render import tests_cell
+
+    comps = [st.from_summary(f"A vs B{i}", -5.0 - i, 1.0, 20, 0.0, "less", "paired t", 1.0, difference=True)
+             for i in range(5)] + [st.from_summary("A vs C", 0.1, 1.0, 20, 0.0, "less", "paired t", 1.0)]
+    row = st.verdict_row(st.decide(comps), n=1000, runs=21, note="policy C run at half the horizon")
+    cell = tests_cell(row)
+    assert cell["text"] == row["detail"]  # Markdown keeps the numbers as text
+    assert cell["html"].startswith("<details><summary>6 tests: 5 for the claim, 0 against, 1 undecided</summary>")
+    assert cell["html"].count("<tr><td>") == 6 and ">−5<" in cell["html"] and ">[−7.086, −2.914]<" in cell["html"]
+    assert ">&lt; 0<" in cell["html"] and "undecided" in cell["html"]
+    assert "policy C run at half the horizon" in cell["html"]
+    one = tests_cell(st.verdict_row(st.decide(comps[:1]), n=1000, runs=21))
+    assert "<details>" not in one["html"] and "for the claim" in one["html"]
+
+
+def test_cells_break_words_at_spaces_and_only_long_tokens_anywhere():
+    css = re.sub(r"\s+", " ", doc.CSS)
+    rule = re.search(r"th, td \{([^}]*)\}", css).group(1)
+    assert "overflow-wrap: normal" in rule and "word-break: normal" in rule and "hyphens: manual" in rule
+    assert re.search(r"\.tok[^{]*\{ overflow-wrap: anywhere", css)
+    row = doc._html_cell("upper bound consistent with UCB1-CI/union-over-counts/mutant-radius-third")
+    assert row == ('<td>upper bound consistent with <span class="tok">UCB1-CI/union-over-counts/'
+                   'mutant-radius-third</span></td>')
+    assert doc._html_cell("1,234.5") == '<td class="num">1,234.5</td>'
+    # inside MathML, code and tags nothing is wrapped
+    rich = doc._html_cell(doc.rich('<code>0123456789abcdef0123</code> <a href="x/very-long-path-name.html">'
+                                   "a</a><math><mn>12345678901234567890</mn></math>", ""))
+    assert "tok" not in rich

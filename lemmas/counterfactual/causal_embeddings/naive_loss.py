@@ -132,4 +132,8 @@ register_erratum(Erratum(
           "E[L̂_naive | |S| = m] = L(P̂) for every m >= 1 (C = 1; the estimator is undefined when S = ∅, which has "
           "probability (1 − π)^{U·I}); the printed C = π·U·I/m gives 1/4 where the truth is 1/2 (U·I = 2, π = 1/2, m = 2)",
     evidence_claims=("CAUSE-S/constant", "CAUSE-NAIVE/as-printed", "CAUSE-NAIVE/unbiased"),
-    conclusion_survives="yes, more strongly: the naive loss on randomized data is unbiased for L(P̂) given S ≠ ∅"))
+    conclusion_survives="yes, more strongly: the naive loss on randomized data is unbiased for L(P̂) given S ≠ ∅",
+    severity="wrong-step", quotes=(
+        r"\pi_c (u,i) = \pi_{rand} = \frac{C \cdot | \mathcal{S} |}{U \cdot I}  \quad (constant)",
+        r"& = \frac{1}{ | \mathcal{S} |  } \sum_{(u,i) \in \mathcal{U} \times \mathcal{I}} \mathbb{E}_{R_{u,i}}",
+    )))

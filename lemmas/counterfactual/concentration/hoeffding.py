@@ -283,7 +283,10 @@ ERRATUM_SQUARE = register_erratum(Erratum(
     conclusion_survives="yes: the derivation gives the squared form, and every later use in the source "
                         "(UCB, rewards in [0,1]) has b−a <= 1, where the printed form is implied by the true one",
     extra={"minor_typo_same_proof": "a_i <= Z_i <= b_i for Z_i = X_i − E[X_i] should read "
-                                    "a_i − E[X_i] <= Z_i <= b_i − E[X_i] (same width, so harmless)"}))
+                                    "a_i − E[X_i] <= Z_i <= b_i − E[X_i] (same width, so harmless)"},
+    severity="misprint", quotes=(
+        r"\mathbb{P} \left( \frac{1}{n} \sum_{i=1}^n X_i - \frac{1}{n} \sum_{i=1}^n \mathbb{E} \left[  X_i \right] \geqq \epsilon \right) \leqq \exp \left( - \frac{2 n^2 \epsilon^2}{ \sum_{i=1}^n (b_i - a_i) } \right)",
+    )))
 
 ERRATUM_TAYLOR = register_erratum(Erratum(
     id="ERR-HLEMMA-TAYLOR", spec_id="CONC-HLEMMA", source_file=SRC, location=LOC_LEMMA,
@@ -295,4 +298,7 @@ ERRATUM_TAYLOR = register_erratum(Erratum(
     extra={"minor_typos_same_proof": [
         "φ(0) = log(p − (1 − p)) should read log(p + (1 − p)) = 0",
         "sx = sλa + (1 − λ)b should read sx = s(λa + (1 − λ)b)",
-        "the lemma's right side E[exp(s²(b−a)²/8)] is the expectation of a constant (harmless)"]}))
+        "the lemma's right side E[exp(s²(b−a)²/8)] is the expectation of a constant (harmless)"]},
+    severity="misprint", quotes=(
+        r"\phi(u) = \phi(0) + u \phi'(0) + \frac{u^2}{2} \phi'' (0) \leqq  \frac{u^2}{8}",
+    )))

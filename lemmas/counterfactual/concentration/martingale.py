@@ -246,4 +246,7 @@ ERRATUM = register_erratum(Erratum(
           "is a level, not an increment (f = X_1 + X_2, Bernoulli(1/2): Z_1 = 1/2 > V_1 = −1/2 when X_1 = 0). "
           "Centred, Z_k = inf_x E[f|X_1..k−1, x] − E[f|X_1..k−1], it brackets V_k with width c_k",
     evidence_claims=("CONC-MCDIARMID/Zk-as-printed", "CONC-MCDIARMID/Zk-centred", "CONC-MCDIARMID"),
-    conclusion_survives="yes: with the centred Z_k the proof goes through and McDiarmid's inequality holds"))
+    conclusion_survives="yes: with the centred Z_k the proof goes through and McDiarmid's inequality holds",
+    severity="misprint", quotes=(
+        r"Z_k = \inf_x  \mathbb{E} \left[ f(S) | X_1, ..., X_{k-1}, x \right]",
+    )))

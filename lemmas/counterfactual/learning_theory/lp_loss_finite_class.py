@@ -228,7 +228,10 @@ register_erratum(Erratum(
     truth="the ULLN gives 2R̂_S(H_p), and the contraction turns it into 2pM^(p−1)R̂_S(H): the Rademacher term "
           "is of H, as the next display has it; 2pM^(p−1)R̂_S(H_p) does not follow (it is smaller when pM^(p−1) < 1)",
     evidence_claims=("RAD-LP/G-for-H-as-printed", "RAD-LP/composition"),
-    conclusion_survives="yes: the next display and the final bound use R̂_S(H)"))
+    conclusion_survives="yes: the next display and the final bound use R̂_S(H)",
+    severity="notation", quotes=(
+        r"&  \leqq   2pM^{p-1}  \hat{\mathfrak{R}}_{ \mathcal{S} } (\mathcal{G}) + 3 M^p \sqrt",
+    )))
 register_erratum(Erratum(
     id="ERR-RAD-LP-TWO-SIDED", spec_id="CONC-RADEMACHER", source_file=SRC,
     location=f"{RAD}, L_p損失, R(ĥ) − R(h*) <= 2 sup|R̂ − R| <= 2(…) with probability 1 − δ",
@@ -239,4 +242,7 @@ register_erratum(Erratum(
           "law for M^p − G (or Hoeffding for h*) too: confidence 1 − 2δ as printed, or 1 − δ with log(4/δ)",
     evidence_claims=("RAD-LP/one-sided-gives-two-sided", "RAD-LP/two-sided-repair"),
     conclusion_survives="partly: the bound holds with log(2/δ) replaced by log(4/δ) (or with probability 1 − 2δ); "
-                        "as printed at 1 − δ it is not proved by this argument"))
+                        "as printed at 1 − δ it is not proved by this argument",
+    severity="wrong-step", quotes=(
+        r"& \leqq 2 \left(  2pM^{p-1}  \hat{\mathfrak{R}}_{ \mathcal{S} } (\mathcal{H}) + 3 M^p \sqrt",
+    )))

@@ -19,6 +19,10 @@ The L_p-loss section and the finite-class article are in :mod:`clickbound.lemmas
 Refutations are exact (rationals; ``sqrt(log)`` comparisons via ``exp_compare``).  Proofs are
 :class:`Derivation` objects for every n, M, δ (scope "all"); steps about suprema and exchangeability
 are recorded as arguments and cross-checked on exactly enumerated instances.
+
+ERR-RAD-DELTA-RANGE demoted out of the errata (errata review): 'δ > 0' for a confidence parameter is the usual
+convention δ ∈ (0, 1); the radius is undefined only for δ > 2, where 'probability at least 1 − δ/2' is
+vacuous. RAD-DELTA/radius-real-as-stated stays as the check behind the ledger note.
 """
 from __future__ import annotations
 
@@ -241,26 +245,27 @@ register_erratum(Erratum(
     truth="the right side is g(S) − g(S') without absolute value (G = {z ↦ z, 0}, n = 1, S = {0}, S' = {1}: "
           "|·| = 1/2, right side −1/2); bound g(S) − g(S') <= M/n and, exchanging S and S', g(S') − g(S) <= M/n",
     evidence_claims=("RAD-BD/abs-as-printed", "RAD-BD/bounded-difference"),
-    conclusion_survives="yes: the bounded difference M/n, hence the McDiarmid step, holds"))
+    conclusion_survives="yes: the bounded difference M/n, hence the McDiarmid step, holds",
+    severity="misprint", quotes=(
+        "& | g(z_1, ..., z_i, .., z_n) - g(z_1, ..., z'_i, .., z_n) | \\\\",
+    )))
 register_erratum(Erratum(
     id="ERR-RAD-EPS-SOLVE", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, Rademacher vs Empirical, 導出",
     source_says="exp(−2nε²/M²) = δ/2 ⇔ M sqrt(log(2/δ)/(2n)); then P(R_n − R̂_S <= M sqrt(…)) > 1 − δ/2",
     truth="the equivalence reads ⇔ ε = M sqrt(log(2/δ)/(2n)) (the 'ε =' is missing; the value is right); the "
           "complement of {R_n − R̂_S >= ε} gives P(R_n − R̂_S <= ε) >= 1 − δ/2, not the strict > printed",
     evidence_claims=("RAD-TAIL/mcdiarmid-inversion",),
-    conclusion_survives="yes: the statement claims 'at least 1 − δ/2', which is what the repaired step gives"))
-register_erratum(Erratum(
-    id="ERR-RAD-DELTA-RANGE", spec_id="CONC-RADEMACHER", source_file=SRC,
-    location=f"{RAD}, statements 'Rademacher vs Empirical' and 'Uniform law of large numbers' (δ > 0)",
-    source_says="少なくとも 1 − δ/2 (δ > 0) の確率で … + M sqrt(log(2/δ)/(2n)); likewise 1 − δ (δ > 0)",
-    truth="log(2/δ) < 0 for δ > 2 (δ = 4: log(1/2)), so the radius is not real; the statements need 0 < δ <= 2 "
-          "(for δ >= 1 the ULLN's 'probability >= 1 − δ' is vacuous anyway)",
-    evidence_claims=("RAD-DELTA/radius-real-as-stated", "RAD-TAIL/mcdiarmid-inversion"),
-    conclusion_survives="yes: every use is for small δ"))
+    conclusion_survives="yes: the statement claims 'at least 1 − δ/2', which is what the repaired step gives",
+    severity="notation", quotes=(
+        r"\exp \left( - \frac{ 2 n \epsilon^2 }{M^2} \right) = \frac{\delta}{2} \:  \Leftrightarrow  \: M \sqrt",
+    )))
 register_erratum(Erratum(
     id="ERR-RAD-ULLN-BD-SIGN", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, Uniform law, 導出",
     source_says="φ(z_1..z_i..z_n) − φ(z_1..z'_i..z_n) <= sup_g (g(z_i) − g(z'_i))/n <= M/n",
     truth="the middle term is sup_g (g(z'_i) − g(z_i))/n (g = z, D uniform on {0,1}, n = 1, S = {0}, S' = {1}: "
           "φ(S) − φ(S') = 1 > −1 = printed middle term); the final <= M/n holds",
     evidence_claims=("RAD-ULLN/bd-sign-as-printed", "RAD-ULLN/bounded-difference"),
-    conclusion_survives="yes: the bounded difference M/n and the McDiarmid step hold"))
+    conclusion_survives="yes: the bounded difference M/n and the McDiarmid step hold",
+    severity="misprint", quotes=(
+        r"\varphi( z_1, ..., z_i, ..., z_n)  - \varphi( z_1, ..., z'_i, ..., z_n)  \leqq",
+    )))

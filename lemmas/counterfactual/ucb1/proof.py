@@ -276,8 +276,17 @@ ERRATUM = register_erratum(Erratum(
                 "E[T_a] <= 2(Δ_a^{−2} log T + α/(α−1)) and R(T) <= 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))",
     truth="the step gives T_{a,t} <= 2αΔ_a^{−2} log t (α = 2, Δ = 1/2, t = 3, T = 10 satisfies the premise "
           "but not the printed conclusion); the bound becomes R(T) <= 2Σ_{a≠1}(α log T/Δ_a + αΔ_a/(α−1)), "
-          "larger than printed by 2(α−1) log T Σ 1/Δ_a",
+          "larger than printed by 2(α−1) log T Σ 1/Δ_a. The printed bound is false, not merely unproved: on "
+          "μ = (1, 0) with α = 100, UCB1's exact regret is 9 at T = 23 against 2(log 23 + 100/99) ≈ 8.29, and it "
+          "fails at every T from 23 to 30 (UCB1-BOUND/as-printed[exact]); the corrected bound holds there "
+          "(UCB1-BOUND/corrected[exact]). This absorbs the former ERR-UCB1-BOUND-PRINTED-FALSE",
     evidence_claims=("UCB1-COUNT-AS-PRINTED", "UCB1-COUNT-AS-PRINTED/corrected", "UCB1-BOUND/corrected",
-                     "UCB1-BOUND/as-printed-derivation"),
+                     "UCB1-BOUND/as-printed-derivation", "UCB1-BOUND/as-printed[exact]",
+                     "UCB1-BOUND/corrected[exact]"),
     conclusion_survives="partly: the O(log T) order survives, but the leading constant is 2α (> 2, since the "
-                        "argument needs α > 1), not 2; the printed bound is not implied by the derivation"))
+                        "argument needs α > 1), not 2; the printed bound is false for large α",
+    severity="wrong-result", quotes=(
+        r"T_{a, t}  \leqq 2 \Delta_a^{-2} \log (t) \leqq  2 \Delta_a^{-2} \log (T)",
+        r"& \leqq  2  \left (   \Delta_a^{-2} \log (T)  +  \frac{\alpha}{\alpha - 1}\right)",
+        r"& \leqq  2 \sum_{a \neq 1}   \left (   \frac{ \log (T) }{\Delta_a }",
+    )))

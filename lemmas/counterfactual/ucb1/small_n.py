@@ -15,6 +15,10 @@ The same numbers come out of the simulator's policy by the exact DP ``sim/exact_
 ``ucb1-2arm-alpha100-deterministic``; the lemmas package may not import sim, so that comparison is the
 test ``tests/sim/test_exact_regret.py``), which also shows α = 1000 on μ = (9/10, 1/10) exceeding the
 printed bound from T = 27 on.
+
+ERR-UCB1-BOUND-PRINTED-FALSE merged into ERR-UCB1-COUNT-ALPHA (errata review): both are the α dropped in
+'T_{a,t} ≦ 2Δ_a^{−2} log(t)'; the exact counterexample UCB1-BOUND/as-printed[exact] (regret 9 > 8.29 at μ =
+(1, 0), α = 100, T = 23) is now that erratum's evidence and makes it wrong-result.
 """
 from __future__ import annotations
 
@@ -23,7 +27,7 @@ from fractions import Fraction
 import mpmath
 
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
-from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
 from clickbound.lemmas.support.derive import Derivation, proved
 
@@ -101,13 +105,3 @@ def ucb1_small_n_claims():
     ]
 
 
-ERRATUM = register_erratum(Erratum(
-    id="ERR-UCB1-BOUND-PRINTED-FALSE", spec_id="UCB1-BOUND", source_file=SRC, location=LOC,
-    source_says="R(T) ≤ 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1)) for UCB1 with index μ̂ + sqrt(α log t/(2T)), α > 1",
-    truth="false, not merely unproved (ERR-UCB1-COUNT-ALPHA): on μ = (1, 0) with α = 100, UCB1's exact regret is 9 at "
-          "T = 23 against 2(log 23 + 100/99) ≈ 8.29, and the bound fails at every T from 23 to 30 (UCB1-BOUND/as-printed"
-          "[exact]); the simulator's UCB1 gives the same by exact DP (sim/exact_regret.py), and μ = (9/10, 1/10), "
-          "α = 1000 fails from T = 27; the corrected 2Σ(α log T/Δ_a + αΔ_a/(α−1)) holds there",
-    evidence_claims=("UCB1-BOUND/as-printed[exact]", "UCB1-BOUND/corrected[exact]"),
-    conclusion_survives="partly: the O(log T) order survives with the corrected constant 2α; the printed bound is false "
-                        "for large α"))

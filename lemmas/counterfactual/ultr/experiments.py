@@ -247,7 +247,14 @@ register_erratum(Erratum(
           "Σ_(Ω_q)γ over the records at k; the softmax estimates θ/Σθ only when that mean is equal at every k (e.g. "
           "every session shows all K positions); with lists of different lengths the per-query factor Σ_(Ω_q)γ, "
           "unknown, biases it beyond the known counts n_k: lists of lengths 2 and 1, θ = (1, 1/2), give "
-          "(3/4, 1/4) after the count correction instead of θ/Σθ = (2/3, 1/3) (true γ: exactly (2/3, 1/3))",
-    evidence_claims=("ULTR-DLA/share-weights", "ULTR-DLA/expected-minimiser"),
+          "(3/4, 1/4) after the count correction instead of θ/Σθ = (2/3, 1/3) (true γ: exactly (2/3, 1/3)). The "
+          "softmax's scale alone is harmless (θ = (1, 1/2) is no softmax, but a constant factor does not move a "
+          "weighted loss's minimiser; this absorbs the former ERR-ULTR-DLA-SOFTMAX)",
+    evidence_claims=("ULTR-DLA/share-weights", "ULTR-DLA/expected-minimiser", "ULTR-DLA/softmax-equals-theta",
+                     "ULTR-DLA/softmax-ratios"),
     conclusion_survives="yes on full lists of equal length (EXP-ULTR's setting); otherwise the propensity estimate "
-                        "is biased towards positions shown by queries with large Σγ"))
+                        "is biased towards positions shown by queries with large Σγ",
+    severity="wrong-step", quotes=(
+        r"  \approx \frac{e^{f_{\phi}\left(x_{q, d}\right)}}{\sum_{d",
+        "各パラメータを推定するように学習してほしいという気持ちが込められています",
+    )))

@@ -18,6 +18,10 @@ expectations; this module holds the steps around them that a line-by-line readin
 
 Every refutation is an exact rational instance; every proof is a :class:`Derivation` for
 every log / every K (scope "all"), its non-algebraic steps recorded as arguments.
+
+ERR-ULTR-DLA-SOFTMAX merged into ERR-ULTR-DLA-SHARE (errata review): same sentence ('γ ≈ softmax_d f_φ, θ ≈
+softmax_k g_ψ') and same cause; the softmax's scale is harmless for θ, and the per-query normalisation of γ
+feeding the IRW weight is ERR-ULTR-DLA-SHARE, which now carries both locations and the softmax evidence.
 """
 from __future__ import annotations
 
@@ -322,7 +326,11 @@ register_erratum(Erratum(
           "is maximised (as a loss: −DCG), and the usual DCG discount is 1/log2(1 + rank), 1/rank being "
           "reciprocal rank",
     evidence_claims=("LTR-DCG/minimise-as-printed", "LTR-LOSS/exchange"),
-    conclusion_survives="yes: nothing later uses DCG; with −DCG the ARP/DCG framing and the IPW argument stand"))
+    conclusion_survives="yes: nothing later uses DCG; with −DCG the ARP/DCG framing and the IPW argument stand",
+    severity="misprint", quotes=(
+        r"D C G &=\sum_{(q, d, r) \in \mathcal{L}_{U}} r \cdot \frac{1}{\operatorname{rank}",
+        "DCG (Discounted Cumulative Gain)は, relevantなdocumentのランキングの逆数の総和が小さくなってほしい",
+    )))
 register_erratum(Erratum(
     id="ERR-ULTR-IRW-INDEXSET", spec_id="ULTR-IRW", source_file=SRC,
     location=f"{A2}, Dual Learning Algorithm: M̂_IRW and the two DLA losses",
@@ -330,16 +338,11 @@ register_erratum(Erratum(
     truth="L_U = {(q, d, r)} holds relevance-labelled triples with no position or click; the sums run over the "
           "click log L = {(q, d, k, c)}, as the source's own expectation E[M̂_IRW] = Σ_L … does",
     evidence_claims=("ULTR-IRW",),
-    conclusion_survives="yes: over L the unbiasedness E[M̂_IRW] = Σ_L θ_k f is proved (ULTR-IRW)"))
-register_erratum(Erratum(
-    id="ERR-ULTR-DLA-SOFTMAX", spec_id="ULTR-IRW", source_file=SRC,
-    location=f"{A2}, Dual Learning Algorithm: γ_{{q,d}} ≈ softmax_d f_φ, θ_k ≈ softmax_k g_ψ",
-    source_says="γ_{q,d} ≈ e^{f_φ(x_{q,d})}/Σ_(d'∈Ω_q) e^{f_φ(x_{q,d'})} and θ_k ≈ e^{g_ψ(k)}/Σ_k' e^{g_ψ(k')}",
-    truth="a softmax sums to 1 but Σ_k θ_k (θ_1 = 1 typically) and Σ_(d∈Ω_q) γ_{q,d} need not: θ = (1, 1/2) is "
-          "no softmax; the softmax can estimate θ/Σθ and γ/Σγ, i.e. the parameters up to a constant factor, "
-          "which is all the weighted losses need (a constant factor does not move their minimiser)",
-    evidence_claims=("ULTR-DLA/softmax-equals-theta", "ULTR-DLA/softmax-ratios", "ULTR-DLA/expected-minimiser"),
-    conclusion_survives="yes: the losses are minimised by the same scorer with normalised weights"))
+    conclusion_survives="yes: over L the unbiasedness E[M̂_IRW] = Σ_L θ_k f is proved (ULTR-IRW)",
+    severity="notation", quotes=(
+        r"\hat{M}_{I R W}=\sum_{(q, d, k, c) \in \mathcal{L}_{U}} \frac{c}{\gamma_{q, d}}",
+        r" & =-\sum_{(q, d, k, c=1) \in \mathcal{L}_{U}} \frac{1}{\theta_{k}} \cdot \log",
+    )))
 register_erratum(Erratum(
     id="ERR-ULTR-EM-LATENT", spec_id="ULTR-EM", source_file=SRC,
     location=f"{A2}, EM Algorithm ('θ_k γ_{{q,d}}を潜在変数と見て') and Regression-based EM step (3)",
@@ -349,4 +352,8 @@ register_erratum(Erratum(
           "computes the posteriors P(E, R | C = c, q, d, k), which the source's own Naive-EM E-step lists; the "
           "click is observed",
     evidence_claims=("ULTR-EM/posterior", "ULTR-EM/mstep"),
-    conclusion_survives="yes: the printed E- and M-step formulas are the right ones"))
+    conclusion_survives="yes: the printed E- and M-step formulas are the right ones",
+    severity="notation", quotes=(
+        r"\theta_k \gamma_{q, d}を潜在変数と見てEMアルゴリズムでパラメータを推定する",
+        "(3). E-step: それまでに得られている",
+    )))

@@ -168,7 +168,10 @@ ERRATUM_1 = register_erratum(Erratum(
           "Σ_k v̄(k)(w̄(a*_k) − w̄(a'_k)), Lemma 1 at x = w̄|A*⊙v̄ ≥ y = w̄|A_t'⊙v̄; as printed the left side is 0",
     evidence_claims=("DCM-T2/L1-step-as-printed", "DCM-T2/sorted-dominance", "DCM-L1"),
     conclusion_survives="yes: with A* in the first term the step is Lemma 1 and the chain continues as printed",
-    spec_id="DCM-T2"))
+    spec_id="DCM-T2",
+    severity="misprint", quotes=(
+        r"$$\longrightarrow [V(\bar{w}|_{\mathbf{A}_t^*} \odot \bar{v}",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
 ERRATA = (ERRATUM_1,)

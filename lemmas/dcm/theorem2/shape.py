@@ -128,7 +128,39 @@ ERRATUM_1 = register_erratum(Erratum(
           "v̄(1)(L − g(K)), g(K) = Σ_k v̄(k)/v̄(1), which is v̄(1)(L−K) only when v̄ is constant",
     evidence_claims=("DCM-T2/reduces-to-T1", "DCM-T2/weight-sum", "DCM-T2/order-as-printed[K=2]"),
     conclusion_survives="yes: a summary-slide mislabel; the theorems as stated later are unaffected",
-    spec_id="DCM-T2"))
+    spec_id="DCM-T2",
+    severity="misprint", quotes=(
+        r"$$O\Big(\gamma(L-K)\log(n)\Big)$$",
+        "• \n$$\\bar{v}(1) = \\ldots = \\bar{v}(K) = \\gamma$$\n のとき",
+        r"$$O\Big(\gamma(L-g(K))\log(n)\Big)$$",
+    )))
+
+ERRATUM_T2 = register_erratum(Erratum(
+    id="ERR-DCM-T2-DCMKLUCB", source_file=SRC, spec_id="DCM-T2",
+    location="定理2:期待リグレットの上限(一般形) (statement and header), its summary copy on "
+             "'理論解析:以下の3つのバウンドを示す', and the overview '適当な仮定の下で期待リグレットの上限と下限を導出'",
+    source_says="for v̄(1) ≥ … ≥ v̄(K), dcmKL-UCB's regret satisfies R(n) ≤ (1+ε) Σ_i (v̄(i) − v̄(i+1))/α "
+                "Σ_{e>i} Δ_{e,i}(1+log(1/Δ_{e,i}))/D_KL(w̄(e)‖w̄(i)) (log n + 3 log log n) + C, i.e. "
+                "O(γ(L − g(K)) log n)",
+    truth="false inside the theorem's class: dcmKL-UCB's last-click records are selection-biased "
+          "(ERR-DCM-ALG-SELECTION-BIAS), the order of the top items oscillates and the regret grows linearly. "
+          "Exact mean-field map: w̄ = (4/5, 7/10), v̄ = (1/2, 0) has only a mixed stable point with regret ≈ 0.0105 "
+          "per round (FB-FIX/dcmKL-UCB/dcm); simulation: L = 5, K = 2, w̄ = (0.7, 0.6, 0.25, 0.15, 0.05), "
+          "v̄ = (0.3, 0.1), 20 runs to n = 10^6: slope of R(n) on log n over the last decade ≈ 1915 against ≈ 18.7 "
+          "for the bound's known part (VIOL/DCM-T2/dcmKL-UCB, violated in simulation). The reduction to "
+          "Proposition 1 (Lemmas 1 and 3, Abel summation, the prefix Lemma 2 step) is right; its input, "
+          "Proposition 1 for i < K, is what fails (ERR-DCM-P1-DCMKLUCB)",
+    evidence_claims=("FB-FIX/dcmKL-UCB/dcm", "FB-FIX/dcmKL-UCB/dcm/L3K2", "FB-UNBIASED/dcmKL-UCB/dcm",
+                     "VIOL/DCM-T2/dcmKL-UCB", "VIOL/DCM-P1[i=1]/dcmKL-UCB"),
+    conclusion_survives="no: an O(log n) bound cannot hold for dcmKL-UCB when v̄ is non-constant; with v̄ constant "
+                        "the bound reduces to Theorem 1 (DCM-T2/reduces-to-T1), which is unproved but was not "
+                        "found violated (VIOL/DCM-T1/dcmKL-UCB)",
+    severity="wrong-result", quotes=(
+        "適当な仮定の下で期待リグレットの上限と下限を導出",
+        r"$$\begin{split} R(n) & \leq (1+\varepsilon) \sum_{i=1}^K \frac{\bar{v}",
+        "$$ar{v}(1) \\geq \\ldots \\geq ar{v}(K)$$\n のとき  $O\\Big(\\gamma(L-g(K))\\log(n)\\Big)$",
+        r"$$R(n) \leq (1+\varepsilon) \sum_{i=1}^{K} \frac{\bar{v}(i) ",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
-ERRATA = (ERRATUM_1,)
+ERRATA = (ERRATUM_1, ERRATUM_T2)

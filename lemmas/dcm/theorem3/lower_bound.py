@@ -30,6 +30,11 @@ The numeric side (E[T_n(e)]/log n from simulation) is *not* decided here: see
 reports a statistical finding (``consistent-in-simulation`` / ``violated-in-simulation``, with the
 test — one-sided t or z tests of each setting's replication mean against the midpoint between
 ``Δ/D`` and ``1/D`` — and its level, 0.05 family-wise with Holm's correction), never "refuted".
+
+ERR-DCM-T3-L2-REALISATIONS withdrawn (errata review): the slide's '補題2 →' line is an inequality between
+expectations, not a pointwise one, and it holds because Lemma 2 applies to the conditional means given H_t
+(DCM-T3-STEP/conditioned), as for the '補題4 →' line above it; DCM-T3-STEP/pointwise stays as the project's
+check that the pointwise reading fails.
 """
 from __future__ import annotations
 
@@ -344,15 +349,9 @@ register_erratum(Erratum(
           "(answers both presenter questions: the Fact is misprinted).",
     evidence_claims=("DCM-FACT/as-printed", "DCM-FACT/weaker", "DCM-T3/chain"),
     conclusion_survives="yes: Theorem 3 holds as stated with the standard Lai–Robbins constant",
-    spec_id="DCM-FACT"))
+    spec_id="DCM-FACT",
+    severity="wrong-step", quotes=(
+        r"$$\liminf_{n \to \infty} \frac{\mathbb{E}\left[\mathbf{T}_n(e)\right]}{\log n} \ge \frac{\Delta}{D_{\mathrm{KL}}(p - \Delta \parallel p)}$$",
+        r"$$\ge \liminf_{n \to \infty} \gamma \alpha (L - K) \Delta \f",
+    )))
 
-register_erratum(Erratum(
-    id="ERR-DCM-T3-L2-REALISATIONS", source_file="000_0b27131c69d8f24c.txt",
-    location="定理3:期待リグレットの下限(特殊形), proof step '補題2 →'",
-    source_says="γ E[Σ_t f_K(A*, w_t) − f_K(A_t, w_t)] ≥ γα E[Σ_t Σ_k w_t(a*_k) − Σ_k w_t(a^t_k)] by Lemma 2",
-    truth="Lemma 2 needs x ≥ y in [0, p_max]^K; the 0/1 realisations w_t are neither, and the pointwise "
-          "inequality fails (K = 2). Taking E[· | H_t] first turns both sides into functions of w̄ "
-          "(A_t is H_t-measurable, w_t independent of H_t), where Lemma 2 applies on B_LB.",
-    evidence_claims=("DCM-T3-STEP/pointwise", "DCM-T3-STEP/conditioned"),
-    conclusion_survives="yes: the inequality between expectations holds after conditioning",
-    spec_id="DCM-T3-STEP"))

@@ -90,7 +90,10 @@ ERRATUM_1 = register_erratum(Erratum(
           "gives γαΔ Σ_e (E[T_n(e)] − 1); an item never shown has T_n(e) = 1",
     evidence_claims=("DCM-T3/Tn-vs-shown", "DCM-T3/Tn-minus-one"),
     conclusion_survives="yes: the −(L−K) term vanishes after dividing by log n, so the liminf and Theorem 3 stand",
-    spec_id="DCM-T3"))
+    spec_id="DCM-T3",
+    severity="misprint", quotes=(
+        "$$m{B}$$\nLBの仮定  $\\geq \\gamma l",
+    )))
 
 #: this module's errata (the tests re-check their evidence)
 ERRATA = (ERRATUM_1,)

@@ -109,4 +109,9 @@ register_erratum(Erratum(
           "Theorem 1's statement has Δ_{a**} (the second-best ranking's gap), which is what is meant",
     evidence_claims=("OD-T1/delta-astar-zero",),
     conclusion_survives="yes (a misprint; the statement of Theorem 1 uses Δ_{a**}), but the step itself "
-                        "cannot be checked because Lemmas 3–5 are not in the text"))
+                        "cannot be checked because Lemmas 3–5 are not in the text",
+    severity="misprint", quotes=(
+        "& + \\sum_{i=1}^K \\sum_{t=1}^T \\mathbb{1} \\left[i \\in \\mathbf{a}(t), n_i(t) \\leq \\frac{16\\alpha \\left(\\sum_{k=1}^d P_k \\right)^2 \\log T}{\\Delta_{\\mathbf{a}^*}^2} \\right] \\Delta_{\\mathbf{a}(t)} \\\\",
+        r"\times \left(\sum_{i=L+1}^K \frac{1}{P_L(\theta_{(L)} - \theta_{(i)})} + \frac{L}{\Delta_{\mathbf{a}^*}} \right) \quad (\text{補題 4 より})",
+        "\\frac{L}{\\Delta_{\\mathbf{a}^*}} \\right) \\\\",
+    )))

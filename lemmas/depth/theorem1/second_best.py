@@ -111,4 +111,7 @@ register_erratum(Erratum(
           "items as slots, P = (1, 1): every ranking optimal), leaving a** and Theorem 1's L/Δ_{a**} undefined",
     evidence_claims=("OD-SECOND-BEST/exists-as-printed", "OD-SECOND-BEST/min-positive-gap"),
     conclusion_survives="yes, reading argmax and assuming some ranking is suboptimal (otherwise Reg(T) = 0 and "
-                        "Theorem 1 is vacuous)"))
+                        "Theorem 1 is vacuous)",
+    severity="notation", quotes=(
+        r"$$\mathbf{a}^{**} = \max_{\mathbf{a} \in \mathcal{A}, \mathbb{E}[r(\mathbf{a})] < \mathbb{E}[r(\mathbf{a}^*)]} \mathbb{E}[r(\mathbf{a})]$$",
+    )))

@@ -35,6 +35,16 @@ def test_printed_ucb1_bound_first_fails_at_23(verdicts):
     assert us.regret_path()[-1] == 11
 
 
-def test_errata_cite_these_claims():
-    for e in (rw.ERRATUM, us.ERRATUM):
-        assert set(e.evidence_claims) <= set(CLAIMS)
+def test_merged_errata_carry_these_claims():
+    """The two errata these studies registered were merged (errata review): the peeling repair into
+    ERR-OD-L1-RANDOM-N, the printed UCB1 bound's counterexample into ERR-UCB1-COUNT-ALPHA."""
+    from clickbound import lemmas
+
+    errata = {e.id: e for e in lemmas.errata()}
+    assert "ERR-OD-L1-REPAIR-TOO-STRONG" not in errata and "ERR-UCB1-BOUND-PRINTED-FALSE" not in errata
+    assert {"OD-L1/peeling", "OD-L1/peeling-exact"} <= set(errata["ERR-OD-L1-RANDOM-N"].evidence_claims)
+    assert {"UCB1-BOUND/as-printed[exact]", "UCB1-BOUND/corrected[exact]"} <= set(
+        errata["ERR-UCB1-COUNT-ALPHA"].evidence_claims)
+    assert errata["ERR-UCB1-COUNT-ALPHA"].severity == "wrong-result"
+    for cid in ("OD-L1/peeling", "OD-L1/peeling-exact", "UCB1-BOUND/as-printed[exact]", "UCB1-BOUND/corrected[exact]"):
+        assert cid in CLAIMS

@@ -132,7 +132,7 @@ def _utility(model, x, y):
 
 
 def test_dbgd_reversals_rechecked_by_a_second_route():
-    """ERR-003-TDI-LINK's evidence: each model's first DBGD reversal recomputed with lecture_interleaving.team_draft
+    """The project's DBGD finding (the evidence of the withdrawn ERR-003-TDI-LINK): each model's first DBGD reversal recomputed with lecture_interleaving.team_draft
     (every coin sequence), click laws and utilities written here apart from _feedback_exact; the probabilities
     must equal the record's and the signs must disagree."""
     for model in ("cascade", "dcm", "pbm", "intent"):

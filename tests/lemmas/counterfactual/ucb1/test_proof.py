@@ -88,7 +88,10 @@ def test_bound_forms_differ_by_the_dropped_alpha():
 def test_erratum_evidence_decides_as_stated():
     e = u.ERRATUM
     assert e.id == "ERR-UCB1-COUNT-ALPHA" and e.source_file == "002_3ec5ec57f55c1fdf.txt"
-    for cid in e.evidence_claims:
+    # the exact counterexample merged in from ucb1/small_n.py is re-checked by tests/lemmas/studies/test_repair_weakest.py
+    assert set(e.evidence_claims) - set(CLAIMS) == {"UCB1-BOUND/as-printed[exact]", "UCB1-BOUND/corrected[exact]"}
+    assert e.severity == "wrong-result"
+    for cid in (c for c in e.evidence_claims if c in CLAIMS):
         assert verdict(cid).status == EXPECTED[cid]
 
 

@@ -179,8 +179,9 @@ def test_holm_reject():
 
 
 def test_errata_reference_existing_claims():
+    # ERR-DCM-T3-L2-REALISATIONS was withdrawn (errata review): the slide's inequality is between expectations
     mine = {e.id: e for e in errata() if e.id in ("ERR-DCM-FACT-DELTA", "ERR-DCM-T3-L2-REALISATIONS")}
-    assert len(mine) == 2
+    assert set(mine) == {"ERR-DCM-FACT-DELTA"}
     for e in mine.values():
         for cid in e.evidence_claims:
             v = verdict(cid)

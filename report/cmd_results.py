@@ -1,0 +1,100 @@
+"""The results table: every stated result of each source, with its status and its errata.
+
+One row per result (a lemma, proposition, theorem, corollary, algorithm property,
+experimental conclusion or remark the source states), read from the ``[[result]]`` tables
+of the source ledger: its status — ``holds``, ``holds-after-repair``, ``fails``,
+``unproved`` or ``not-checkable`` — and the errata it cites, the wrong results and wrong
+proof steps first.  Each source ends with its counts by status.  ``--source dcm`` (or
+``000``, or the file name) lists one source, ``--status fails`` one status; ``--json``
+prints the rows for machines (same filters).  Lines fit 100 columns.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+#: the statuses, kept here so that ``--help`` does not load the ledger (a test keeps them equal)
+STATUSES = ("holds", "holds-after-repair", "fails", "unproved", "not-checkable")
+
+
+def add_arguments(p):
+    from clickbound.report import filters
+
+    filters.add_source(p, "results")
+    p.add_argument("--status", metavar="STATUS", type=filters.choice("status", STATUSES),
+                   help="only results with this status: " + ", ".join(STATUSES))
+    filters.add_width(p)
+    p.add_argument("--json", action="store_true", help="print the rows as JSON (same filters)")
+
+
+def errata_cell(ids, severity: dict[str, str]) -> list[str]:
+    """The cited errata as ``ID (severity)``, wrong results and wrong steps first (then misprints,
+    notation, ungraded), each group in citation order."""
+    from clickbound.lemmas.engine.registry import SEVERITIES
+
+    rank = {s: i for i, s in enumerate(SEVERITIES)}
+    order = sorted(range(len(ids)), key=lambda i: (rank.get(severity.get(ids[i], ""), len(SEVERITIES)), i))
+    return [f"{ids[i]} ({severity.get(ids[i]) or 'ungraded'})" for i in order]
+
+
+def marks(r) -> str:
+    """`` [stand-in]`` for an experiment judged on a synthetic stand-in of the source's data,
+    `` [own finding]`` for a comparison the source does not make."""
+    return ((" [stand-in]" if r.scope == "stand-in" else "")
+            + (" [own finding]" if r.own_finding else ""))
+
+
+def counts_line(rows, statuses=STATUSES) -> str:
+    n = {s: sum(r.status == s for r in rows) for s in statuses}
+    return f"{len(rows)} result{'s' if len(rows) != 1 else ''}: " + ", ".join(f"{n[s]} {s}" for s in statuses)
+
+
+def run(args) -> int:
+    from clickbound import lemmas, sources
+    from clickbound.lemmas import ledger
+    from clickbound.report import termtable
+
+    rows = ledger.results(args.source)
+    shown = [r for r in rows if args.status is None or r.status == args.status]
+    severity = {e.id: e.severity for e in lemmas.errata()}
+    if args.json:
+        out = []
+        for r in shown:
+            d = r.as_dict()
+            d["errata"] = [{"id": x, "severity": severity.get(x, "")} for x in r.errata]
+            out.append(d)
+        json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
+        print()
+        return 0
+    width = termtable.terminal_width(args.width)
+    lines: list[str] = []
+    names = [args.source] if args.source else list(ledger.SOURCES)
+    for name in names:
+        src = sources.BY_FILE[name]
+        mine = [r for r in shown if r.source == name]
+        alls = [r for r in rows if r.source == name]
+        lines += termtable.wrap(f"{src.short} ({src.number}) — {src.title}", width)
+        if not alls:
+            lines += ["  " + x for x in termtable.wrap("no results table yet (no [[result]] rows in its ledger)",
+                                                         width - 2)]
+            lines.append("")
+            continue
+        if not mine:
+            lines.append(f"  no result has status {args.status}")
+        else:
+            table, _, _ = termtable.table(
+                ["result", "kind", "status", "errata (headline first)"],
+                [[r.name + marks(r), r.kind, r.status, ", ".join(errata_cell(r.errata, severity)) or "—"]
+                 for r in mine],
+                width - 2, minimum={"result": 16, "kind": 11, "status": 18, "errata (headline first)": 20},
+                details=[f"repair: {r.repair}" if r.status == "holds-after-repair" and r.repair else ""
+                         for r in mine])
+            lines += ["  " + x for x in table]
+        lines += ["  " + x for x in termtable.wrap(counts_line(alls), width - 2)]
+        if args.status and len(mine) < len(alls):
+            lines.append(f"  ({len(alls) - len(mine)} not shown: other statuses)")
+        lines.append("")
+    if len(names) > 1:
+        lines += termtable.wrap("all sources: " + counts_line(rows), width)
+    print("\n".join(lines).rstrip())
+    return 0
