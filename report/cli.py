@@ -27,6 +27,7 @@ COMMANDS = {
                 "everything about one ID: claims, errata, ledger entries, bounds, policies, report sections"),
     "violations": ("clickbound.report.cmd_violations",
                    "search every bound for an instance where it fails; confirm and record it"),
+    "init": ("clickbound.report.cmd_init", "scaffold a project folder for a paper of your own (claims, bounds, ledger)"),
 }
 
 

@@ -18,6 +18,7 @@ import json
 import sys
 
 from clickbound.report import filters
+from clickbound.report.project_args import add_project_argument, project_of
 
 
 def add_arguments(p):
@@ -36,9 +37,15 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true",
                    help="print verdicts as JSON (the same rows as the table: --all for every claim)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_project_argument(p)
 
 
 def run(args) -> int:
+    project = project_of(args)
+    if project is not None:  # the project's own claims (clickbound.report.project)
+        from clickbound.report.project import run_claims
+
+        return run_claims(args, project)
     from clickbound import lemmas
     from clickbound.report import claims_table, termtable
 

@@ -20,6 +20,7 @@ import json
 import sys
 
 from clickbound.report import filters
+from clickbound.report.project_args import add_project_argument, project_of
 
 #: the ledger's entry verdicts and kinds (``clickbound.lemmas.ledger.VERDICTS`` / ``KINDS``; a test
 #: keeps them equal), here so that ``--help`` and bad values need not load the ledger
@@ -39,6 +40,7 @@ def add_arguments(p):
     p.add_argument("--json", action="store_true", help="print the entries as JSON")
     p.add_argument("--seeds", metavar="DIR",
                    help="folder holding the source texts (default: the copy shipped with the package)")
+    add_project_argument(p)
 
 
 def _name(file: str) -> str:
@@ -55,6 +57,11 @@ def _entries(args) -> list:
 
 
 def run(args) -> int:
+    project = project_of(args)
+    if project is not None:  # the project's ledger.toml over its paper.txt (clickbound.report.project)
+        from clickbound.report.project import run_ledger
+
+        return run_ledger(args, project)
     from clickbound.lemmas import ledger
     from clickbound.report import termtable
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from clickbound.report.project_args import add_project_argument, project_of
+
 #: per-claim search budget (s) by profile, unless --budget is given: the default (paper) profile
 #: must fit the whole report (claims and simulations) in 10 minutes on 2 cores (issue 14)
 BUDGET_BY_PROFILE = {"dev": 5.0, "paper": 20.0, "asymptotic": 20.0}
@@ -35,6 +37,7 @@ def add_arguments(p):
                    help="simulation cache of the sim runner, reused across runs (default out/cache)")
     p.add_argument("--seed", type=int, default=None, help="root seed of every experiment")
     p.add_argument("--no-progress", action="store_true", help="no progress bars on stderr")
+    add_project_argument(p)
 
 
 def _log(line: str) -> None:
@@ -42,6 +45,11 @@ def _log(line: str) -> None:
 
 
 def run(args) -> int:
+    project = project_of(args)
+    if project is not None:  # a project's small report (clickbound.report.project)
+        from clickbound.report.project import run_report
+
+        return run_report(args, project)
     from clickbound.report import render as rnd
 
     out = Path(args.out)

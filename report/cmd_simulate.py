@@ -16,6 +16,8 @@ from __future__ import annotations
 import json
 import sys
 
+from clickbound.report.project_args import add_project_argument, project_of
+
 #: model -> (item parameter, position parameter)
 _PARAMS = {"cascade": ("w", None), "dcm": ("w", "v"), "pbm": ("theta", "kappa"), "depth": ("theta", "P"),
            "dueling": ("w", None)}
@@ -53,6 +55,7 @@ def add_arguments(p):
     p.add_argument("--out", metavar="FILE", help="write the results: .json (summary) or .npz (all arrays)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
+    add_project_argument(p)
 
 
 def _single_job(args):
@@ -119,6 +122,7 @@ def list_policies(width: int | None = None, model: str | None = None) -> list[st
 
 
 def run(args) -> int:
+    project_of(args)  # a project's policies.py registers its policies before they are listed or named
     if args.list_policies:
         print("\n".join(list_policies(model=args.model)))
         return 0

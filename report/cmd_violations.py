@@ -2,9 +2,18 @@
 
 Examples::
 
-    clickbound violations --profile full          # the committed record (see meta.wall_s)
-    clickbound violations --profile ci --out /tmp/v.json --only DCM-T2
-    clickbound violations --profile full --only DCM-T2 --only UCB1-BOUND/as-printed
+    clickbound violations                          # ci profile, every target -> out/violations.json
+    clickbound violations --only DCM-T2 --merge out/violations.json   # update one target, keep the rest
+    clickbound violations --project my_paper       # the project's own TARGETS -> my_paper/out/violations.json
+    clickbound violations --profile full --update-package-record      # the committed record (git checkout only)
+
+Where it writes: ``--out FILE``, else ``out/violations.json`` of the project (``--project`` or the
+nearest ``project.toml``), else ``./out/violations.json``: never into the installed package.  The
+package's committed record ``lemmas/data/violations.json`` (read by the VIOL/* claims and the
+report) changes only with ``--update-package-record``, which is refused outside a git checkout of
+clickbound and merges into that record (targets not searched are kept).  ``--merge FILE`` keeps
+the other targets of ``FILE``; ``--only X`` without ``--merge`` writes a record of ``X`` alone and
+says so.
 
 For each target of :data:`clickbound.sim.violations.TARGETS` (a bound and the policy it is
 about): the search of :func:`clickbound.sim.violations.search` at the profile's size, then
@@ -27,7 +36,7 @@ null) is recorded as ``violated-in-simulation``, anything else as ``consistent-i
 with the power of the test against a 10 % effect.  A finite-``n`` slope cannot refute a limit
 statement by itself; the record says at which ``n`` and ``runs`` every verdict was decided.
 
-The output (default ``lemmas/data/violations.json``, the file the claims of
+The output (the package's record, ``lemmas/data/violations.json``, is the file the claims of
 :mod:`clickbound.lemmas.studies.violations` and the report section read) carries the provenance: the
 profile, every seed, the code version of the simulated policy (:func:`clickbound.sim.runner.code_version`)
 and the SHA-256 of the search modules.
@@ -44,6 +53,8 @@ from pathlib import Path
 
 import numpy as np
 
+from clickbound.report.project_args import add_project_argument, project_of
+
 #: search and confirmation sizes per profile (the "full" profile is the committed record)
 PROFILES = {
     "ci": {"search": {"grid": 3, "n": 2_000, "runs": 2, "starts": 1, "local_steps": 2},
@@ -51,7 +62,8 @@ PROFILES = {
     "full": {"search": {"grid": 20, "n": 100_000, "runs": 4, "starts": 2, "local_steps": 10},
              "confirm": {"n": 1_000_000, "runs": 20}, "confirm_max": 2},
 }
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "lemmas" / "data" / "violations.json"
+#: the package's committed record (written only with --update-package-record)
+PACKAGE_RECORD = Path(__file__).resolve().parent.parent / "lemmas" / "data" / "violations.json"
 _SEARCH_FILES = ("sim/violations.py", "sim/violations_loop.py", "report/cmd_violations.py")
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -62,13 +74,18 @@ def add_arguments(p):
     p.add_argument("--seed", type=int, default=20260613, help="root seed of every search and run")
     p.add_argument("--only", action="append", default=None, metavar="TARGET",
                    help="search only this target (repeatable); default: all")
-    p.add_argument("--out", default=str(DEFAULT_OUT), metavar="FILE.json",
-                   help="where to write the record (default lemmas/data/violations.json)")
-    p.add_argument("--cache", default="out/cache", metavar="DIR",
-                   help="sim runner cache for the confirmation runs (default out/cache; '' disables)")
-    p.add_argument("--merge", action="store_true",
-                   help="keep the other targets already in --out (update only the ones searched); their "
-                        "violating instances are tried as suspects")
+    p.add_argument("--out", default=None, metavar="FILE.json",
+                   help="where to write the record (default out/violations.json of the project, else ./out/)")
+    p.add_argument("--cache", default=None, metavar="DIR",
+                   help="sim runner cache for the confirmation runs (default out/cache of the project, else "
+                        "./out/cache; '' disables)")
+    p.add_argument("--merge", default=None, metavar="FILE.json",
+                   help="start from the record FILE: keep its other targets (update only the ones searched); "
+                        "their violating instances are tried as suspects")
+    p.add_argument("--update-package-record", action="store_true",
+                   help="write the package's committed record lemmas/data/violations.json (merging into it); "
+                        "only from a git checkout of clickbound")
+    add_project_argument(p)
     p.add_argument("--confirm-max", type=int, default=None, metavar="N",
                    help="confirm at most N instances per target (the closest first, then every candidate "
                         "with ratio < 1 in order); default: the profile's; 0 = all")
@@ -152,10 +169,15 @@ def confirm(t, inst, n, runs, seed, cache=None, role="closest") -> dict:
 
 
 def suspects_for(t, records) -> list[dict]:
-    """Violating instances of other targets about the same policy and model that ``t`` accepts."""
+    """Violating instances of other targets about the same policy and model that ``t`` accepts.
+
+    Only between bounds of the same kind: a lower bound's instances are its own family (``B_LB``'s
+    ``p``, ``Δ``), which an upper bound's violating instance does not carry."""
     out = []
     for r in records:
         if r["policy"] != t.policy or r["model"] != t.model or r["target"] == t.name:
+            continue
+        if r.get("kind", "upper") != t.kind:
             continue
         for c in r["confirmations"]:
             inst = {k: c["instance"][k] for k in ("L", "K", "w", "v") if k in c["instance"]}
@@ -201,14 +223,16 @@ def run_target(index: int, t, profile: str, seed: int, cache, suspects=(), confi
 
 
 def build(profile: str, seed: int, only=None, cache=None, progress=None, previous=None,
-          confirm_max=None) -> dict:
+          confirm_max=None, targets=None) -> dict:
     """Search and confirm every target (or ``only`` those); ``previous``: targets of an earlier record
-    whose violating instances are tried as suspects (:func:`suspects_for`)."""
+    whose violating instances are tried as suspects (:func:`suspects_for`); ``targets``: name ->
+    :class:`~clickbound.sim.violations.Target` (default: the package's, ``sim.violations.TARGETS``)."""
     from clickbound.sim import violations as sv
 
-    names = list(sv.TARGETS)
+    targets = sv.TARGETS if targets is None else targets
+    names = list(targets)
     if only:
-        bad = [o for o in only if o not in sv.TARGETS]
+        bad = [o for o in only if o not in targets]
         if bad:
             raise ValueError(f"unknown target(s) {bad}; known: {names}")
     t0 = time.time()
@@ -217,8 +241,8 @@ def build(profile: str, seed: int, only=None, cache=None, progress=None, previou
         if only and name not in only:
             continue
         done = list((previous or {}).values()) + list(out.values())
-        out[name] = run_target(i, sv.TARGETS[name], profile, seed, cache,
-                               suspects_for(sv.TARGETS[name], done), confirm_max)
+        out[name] = run_target(i, targets[name], profile, seed, cache,
+                               suspects_for(targets[name], done), confirm_max)
         if progress:
             progress(f"{name}: {out[name]['verdict']} (closest score {out[name]['closest']['score']:.3g})")
     return {
@@ -244,15 +268,69 @@ def _clean(x):
     return x
 
 
+def in_git_checkout(root: Path = _ROOT) -> bool:
+    """Whether ``root`` is the top of a git checkout of clickbound (not an installed copy)."""
+    import subprocess
+
+    if not (root / ".git").exists():
+        return False
+    try:
+        top = subprocess.run(["git", "-C", str(root), "rev-parse", "--show-toplevel"], check=False,
+                             capture_output=True, text=True, timeout=20)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return top.returncode == 0 and Path(top.stdout.strip()).resolve() == root.resolve()
+
+
+def output_plan(args, project=None) -> tuple[Path, Path | None, str]:
+    """``(file written, record merged into it or None, what the output holds)`` (module docstring)."""
+    if args.update_package_record:
+        if project is not None:
+            raise ValueError("--update-package-record writes the package's own record: not with a project")
+        if args.out not in (None, str(PACKAGE_RECORD)):
+            raise ValueError("--update-package-record writes lemmas/data/violations.json: drop --out")
+        if not in_git_checkout():
+            raise ValueError(f"--update-package-record refused: {_ROOT} is not a git checkout of clickbound "
+                             "(an installed package's data is not a record to rewrite); run it in a clone")
+        base = Path(args.merge) if args.merge else PACKAGE_RECORD
+        return PACKAGE_RECORD, base if base.is_file() else None, "the package's committed record (merged)"
+    from clickbound.project import default_out_dir
+
+    out = Path(args.out) if args.out else default_out_dir(project) / "violations.json"
+    if out.resolve() == PACKAGE_RECORD.resolve():
+        raise ValueError("refusing to write the package's committed record lemmas/data/violations.json "
+                         "through --out; use --update-package-record (from a git checkout)")
+    if args.merge:
+        base = Path(args.merge)
+        if not base.is_file():
+            raise ValueError(f"--merge {base}: no such record")
+        return out, base, f"the targets searched merged into {base}"
+    what = (f"only the targets searched ({', '.join(args.only)}): no --merge, other targets not kept"
+            if args.only else "every target")
+    return out, None, what
+
+
 def run(args) -> int:
-    cache = Path(args.cache) if args.cache else None
-    out = Path(args.out)
-    previous = json.loads(out.read_text())["targets"] if args.merge and out.is_file() else None
+    project = project_of(args)
+    targets = None
+    if project is not None:
+        targets = project.targets()
+        if not targets:
+            raise ValueError(f"project {project.name!r} defines no TARGETS in bounds.py")
+    out, base, what = output_plan(args, project)
+    from clickbound.project import default_out_dir
+
+    # the runner's cache goes beside the outputs (the project's out/, or ./out/), never into the package
+    cache = (Path(args.cache) if args.cache else None) if args.cache is not None else default_out_dir(project) / "cache"
+    old = json.loads(base.read_text()) if base is not None else None
+    previous = old["targets"] if old is not None else None
     rec = build(args.profile, args.seed, args.only, cache,
                 progress=lambda s: print(s, file=sys.stderr, flush=True), previous=previous,
-                confirm_max=args.confirm_max)
-    if args.merge and out.is_file():
-        old = json.loads(out.read_text())
+                confirm_max=args.confirm_max, targets=targets)
+    if project is not None:
+        rec["meta"]["project"] = {"name": project.name, "root": str(project.root)}
+        rec["meta"]["grids"] = None  # the project's targets draw their own instances
+    if old is not None:
         old["targets"].update(_clean(rec["targets"]))
         old["meta"].setdefault("merged", []).append(_clean(rec["meta"]))
         rec = old
@@ -265,4 +343,5 @@ def run(args) -> int:
     else:
         for name, r in rec["targets"].items():
             print(f"{name:40s} {r['verdict']:26s} closest score {r['closest']['score']}")
+    print(f"wrote {out}: {what}", file=sys.stderr)
     return 0

@@ -19,7 +19,7 @@ import numpy as np
 from clickbound.sim.envs import _Model
 from clickbound.sim.drivers import driver
 from clickbound.sim.kernels import expected_reward_nb
-from clickbound.sim.policies.registry import get_policy
+from clickbound.sim.policies.registry import get_policy, has_kernel
 
 #: checkpoints per decade of n
 PER_DECADE = 10
@@ -105,6 +105,7 @@ def simulate(env: _Model, policy: str, K: int | None = None, n: int = 10_000, ru
     rounds of every replication (array ``runs × trace × K``).
     """
     cls = get_policy(policy)
+    reference = reference or not has_kernel(cls)  # a plain Python policy: the readable loop is its only path
     if env.model not in cls.models:
         raise ValueError(f"policy {policy!r} does not run on model {env.model!r} (accepts {cls.models})")
     K = env.resolve_K(K)

@@ -12,9 +12,12 @@ names starting with ``_``: it decorates zero-argument factories with :func:`regi
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import sys
+import types
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable, Iterable
 
 #: How bad an erratum is, worst first (``Erratum.severity``):
@@ -84,9 +87,14 @@ def register_erratum(erratum: Erratum) -> Erratum:
     return erratum
 
 
-def catalogue_modules() -> list[str]:
-    """Dotted names of the catalogue modules, depth first in name order (nothing imported but packages)."""
-    from clickbound import lemmas
+#: the package's own catalogue root (a project's ``claims.py`` is one more root, clickbound.project)
+DEFAULT_ROOTS = ("clickbound.lemmas",)
+
+
+def catalogue_modules(root: str = "clickbound.lemmas") -> list[str]:
+    """Dotted names of the catalogue modules of the package ``root``, depth first in name order (nothing
+    imported but packages)."""
+    pkg = importlib.import_module(root)
 
     def walk(path, prefix: str, top: bool) -> list[str]:
         out = []
@@ -100,15 +108,56 @@ def catalogue_modules() -> list[str]:
                 out.append(name)
         return out
 
-    return walk(lemmas.__path__, "clickbound.lemmas.", True)
+    return walk(pkg.__path__, root + ".", True)
+
+
+def load_catalogue(roots=DEFAULT_ROOTS, module_name: str | None = None) -> list:
+    """Import every catalogue module of ``roots`` (their ``@register`` calls fill the registry); the modules.
+
+    A root is a package name (its catalogue modules, :func:`catalogue_modules`) or the path of one
+    Python file (a project's ``claims.py``, imported as ``module_name``).
+    """
+    mods = []
+    for root in roots:
+        if isinstance(root, Path) or str(root).endswith(".py"):
+            mods.append(import_file(Path(root), module_name or f"clickbound_user.{Path(root).stem}"))
+            continue
+        mods += [importlib.import_module(name) for name in catalogue_modules(root)]
+    return mods
+
+
+def import_file(path, name: str):
+    """Import the Python file ``path`` as module ``name`` (kept in ``sys.modules`` for pickling)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    pkg = name.rsplit(".", 1)[0]
+    if "." in name and pkg not in sys.modules:  # a namespace parent so that ``name`` is importable
+        parent = types.ModuleType(pkg)
+        parent.__path__ = [str(Path(path).parent)]
+        sys.modules[pkg] = parent
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ValueError(f"cannot import {path}")
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
+    try:
+        spec.loader.exec_module(mod)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return mod
+
+
+def claims_of(module_name: str) -> list:
+    """The claims registered by the factories of one module (a project's claims, without the catalogue)."""
+    return [c for f in list(_FACTORIES) if f.__module__ == module_name for c in f()]
 
 
 def _load() -> None:
     global _LOADED
     if _LOADED:
         return
-    for name in catalogue_modules():
-        importlib.import_module(name)
+    load_catalogue(DEFAULT_ROOTS)
     _LOADED = True
 
 

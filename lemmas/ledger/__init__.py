@@ -197,21 +197,30 @@ def entries(source: str | None = None) -> tuple[Entry, ...]:
     names = [source] if source else list(SOURCES)
     out: list[Entry] = []
     for name, path in ((n, p) for n in names for p in ledger_paths(n)):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        if data.get("source") != name:
-            raise ValueError(f"{path.name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
-        for i, raw in enumerate(data.get("entry", [])):
-            extra = set(raw) - _FIELDS
-            if extra:
-                raise ValueError(f"{path.name} entry {i}: unknown field(s) {sorted(extra)}")
-            out.append(Entry(source=name, quote=raw.get("quote", ""), kind=raw.get("kind", ""),
-                             verdict=raw.get("verdict", ""), claims=tuple(raw.get("claims", ())),
-                             errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
-                             conclusion_survives=raw.get("conclusion_survives", ""),
-                             scope_note=raw.get("scope_note", ""), index=i, file=path.name,
-                             pattern=raw.get("pattern", ""), severity=raw.get("severity", ""),
-                             negates=tuple(raw.get("negates", ()))))
+        out += file_entries(path, name)
     return tuple(out)
+
+
+def file_entries(path: Path, name: str | None = None) -> list[Entry]:
+    """The entries of one ledger file (a project's ``ledger.toml`` too); ``name``: the source it must name."""
+    path = Path(path)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    name = data.get("source") if name is None else name
+    if data.get("source") != name or not name:
+        raise ValueError(f"{path.name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
+    out = []
+    for i, raw in enumerate(data.get("entry", [])):
+        extra = set(raw) - _FIELDS
+        if extra:
+            raise ValueError(f"{path.name} entry {i}: unknown field(s) {sorted(extra)}")
+        out.append(Entry(source=name, quote=raw.get("quote", ""), kind=raw.get("kind", ""),
+                         verdict=raw.get("verdict", ""), claims=tuple(raw.get("claims", ())),
+                         errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
+                         conclusion_survives=raw.get("conclusion_survives", ""),
+                         scope_note=raw.get("scope_note", ""), index=i, file=path.name,
+                         pattern=raw.get("pattern", ""), severity=raw.get("severity", ""),
+                         negates=tuple(raw.get("negates", ()))))
+    return out
 
 
 @lru_cache(maxsize=None)

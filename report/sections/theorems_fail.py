@@ -75,7 +75,8 @@ def compute(ctx: ComputeContext) -> dict:
 
     rec = lv.record()
     if rec is None:
-        raise NotReady(f"{lv.DATA} has not been generated: run `clickbound violations --profile full`")
+        raise NotReady(f"{lv.DATA} has not been generated: run "
+                       "`clickbound violations --profile full --update-package-record`")
     lect = lv.record_lecture()  # the lecture's bounds (sim/violations_lecture.py), same format
     claims = lv.claims_from(rec)
     if lect is not None:

@@ -95,15 +95,33 @@ class Policy:
         raise NotImplementedError
 
 
-def register_policy(name: str, models: tuple[str, ...]):
-    """Class decorator: register a reference policy class (with its kernel) under ``name``."""
+def has_kernel(cls) -> bool:
+    """Whether a policy class comes with a numba kernel (else the engine runs its Python class)."""
+    return getattr(cls, "kernel_select", None) is not None and getattr(cls, "kernel_update", None) is not None
+
+
+def register_policy(name: str, models: tuple[str, ...], *, python_only: bool = False):
+    """Class decorator: register a reference policy class under ``name``.
+
+    The package's own policies come with a kernel (step 2 of the module docstring) and must declare
+    both ``kernel_select`` and ``kernel_update``.  ``python_only=True`` registers a plain Python class
+    (a project's policy): ``simulate`` then runs the readable reference loop, one Python call per round
+    (about 10-100x slower than a kernel; fine for n ≤ 10^5 and a few runs).  A class that gives a kernel
+    anyway is run through it, and :func:`clickbound.sim.testing.assert_paths_agree` compares the two.
+    """
 
     def deco(cls):
         if name in _POLICIES and _POLICIES[name] is not cls:
             raise ValueError(f"policy {name!r} registered twice")
-        for attr in ("kernel_select", "kernel_update", "kernel_init"):
-            if getattr(cls, attr, None) is None:
-                raise ValueError(f"policy {name!r} lacks {attr}")
+        if not isinstance(cls, type) or not all(callable(getattr(cls, m, None)) for m in ("select", "update")):
+            raise ValueError(f"policy {name!r} must be a class with select(t) and update(t, A, obs)")
+        kernel = [a for a in ("kernel_select", "kernel_update") if getattr(cls, a, None) is not None]
+        if not python_only or kernel:
+            for attr in ("kernel_select", "kernel_update", "kernel_init"):
+                if getattr(cls, attr, None) is None:
+                    raise ValueError(f"policy {name!r} lacks {attr}"
+                                     + ("" if python_only else " (a plain Python class: register_policy(..., "
+                                                               "python_only=True))"))
         cls.name = name
         cls.models = tuple(models)
         _POLICIES[name] = cls

@@ -108,6 +108,8 @@ def test_suspects_come_from_violations_of_the_same_policy_and_model():
     assert cv.suspects_for(sv.TARGETS["DCM-T2"], recs) == [viol["instance"], const["instance"]]
     assert cv.suspects_for(sv.TARGETS["DCM-T1"], recs) == [const["instance"]]  # v̄ ≡ γ only
     assert cv.suspects_for(sv.TARGETS["DCM-P1[i=1]"], recs) == []  # not its own
+    # a lower bound's family (B_LB: p, Δ) takes no upper bound's violating instance (was a KeyError 'p')
+    assert cv.suspects_for(sv.TARGETS["CASCADE-LB vs CascadeKL-UCB"], recs) == []
 
 
 def test_order_bound_rate_test_and_current_reasons_are_shown(tmp_path):
