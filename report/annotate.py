@@ -69,7 +69,7 @@ def _note(i: int, e: dict, claims: dict, errata: dict) -> str:
     esc = html.escape
     parts = [f'<div id="e{i}" style="border-color:{COLOURS[e["verdict"]]}">',
              f'<a href="#q{i}">&#8617;</a> <strong>{esc(e["verdict"])}</strong> · {esc(e["kind"])}<br>',
-             auto_html(e["note"])]  # formulas in the note as MathML (issue 17)
+             auto_html(e["note"])]  # formulas in the note as MathML
     for cid in e["claims"]:
         v = claims.get(cid)
         parts.append(f"<br>claim <code>{esc(cid)}</code>: " + (

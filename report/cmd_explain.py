@@ -1,12 +1,12 @@
 """Everything the project holds about one ID: claims, errata, ledger entries, bounds, policies, sections.
 
-``clickbound explain ID`` takes a claim ID (``DCM-T2/prefix-L2``), a SPEC ID or claim family
-(``DCM-T2`` matches ``DCM-T2``, ``DCM-T2/…``, ``DCM-T2[…]``, every claim whose SPEC ID is
+``clickbound explain ID`` takes a claim ID (``DCM-T2/prefix-L2``), or a claim family ID
+(``DCM-T2`` matches ``DCM-T2``, ``DCM-T2/…``, ``DCM-T2[…]``, every claim whose claim family ID is
 ``DCM-T2`` and every claim naming it as a segment, e.g. ``VIOL/DCM-T2/dcmKL-UCB``), an erratum ID
 (``ERR-DCM-T2-L1-SUBSCRIPT``) or a policy name (``dcmKL-UCB``), and lists:
 
 * every claim it matches, with its verdict (decided at ``--budget``; ``--no-verdicts`` skips that);
-* every erratum whose ID or SPEC ID it matches or whose evidence is among those claims;
+* every erratum whose ID or claim family ID it matches or whose evidence is among those claims;
 * every source-ledger entry citing those claims or errata (source short name, line, quote excerpt);
 * every bound function of ``bounds/`` declared for the ID (each bounds module's ``SPEC_IDS``);
 * every policy of ``sim/policies`` implementing it (the policy registry and its ``SPEC_IDS``) or
@@ -36,7 +36,7 @@ _ROOT = Path(__file__).resolve().parent.parent  # the package clickbound (the re
 
 
 def add_arguments(p):
-    p.add_argument("id", metavar="ID", help="claim ID, SPEC ID / claim family, erratum ID or policy name")
+    p.add_argument("id", metavar="ID", help="claim ID, claim family ID (e.g. DCM-T2), erratum ID or policy name")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument("--budget", type=float, default=20.0,
                    help="search budget per claim in seconds when deciding verdicts (default 20)")
@@ -129,7 +129,7 @@ def explain(q: str, index: Index) -> dict:
     by_id = {c.id: c for c in index.claims}
     errata_by_id = {e.id: e for e in index.errata}
     policy_ids = {n: ids for n, _, ids in index.policies}
-    if q in errata_by_id:  # an erratum: its evidence claims (a SPEC ID stands for its claims)
+    if q in errata_by_id:  # an erratum: its evidence claims (a claim family ID stands for its claims)
         ev = errata_by_id[q].evidence_claims
         claims = [c for c in index.claims if c.id in ev
                   or (c.spec_id in ev and c.spec_id not in by_id and c.expected is not False)]
@@ -143,7 +143,7 @@ def explain(q: str, index: Index) -> dict:
                 if e.id == q or matches(e.spec_id, q) or any(x in ids for x in e.evidence_claims)]
     claim_ids = {c.id for c in claims}
     err_ids = {e.id for e in errs}
-    # the IDs in play: the query, the matched claims' SPEC IDs, the errata, a policy's own IDs
+    # the IDs in play: the query, the matched claims' claim family IDs, the errata, a policy's own IDs
     in_play = {q} | {c.spec_id for c in claims if c.spec_id} | err_ids | set(policy_ids.get(q, ()))
     ledger_rows = [(e, short, line) for e, short, line in index.ledger
                    if claim_ids.intersection(e.claims) or err_ids.intersection(e.errata)
@@ -195,7 +195,7 @@ def run(args) -> int:
     result = explain(args.id, index)
     if not found_anything(result):
         close = close_matches(args.id, index)
-        print(f"clickbound explain: no claim, SPEC ID, erratum or policy matches {args.id!r}"
+        print(f"clickbound explain: no claim, claim family ID, erratum or policy matches {args.id!r}"
               + (f"; close matches: {', '.join(close)}" if close else ""), file=sys.stderr)
         return 2
     if not args.no_verdicts and result["claims"]:

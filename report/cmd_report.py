@@ -1,4 +1,4 @@
-"""Compute and render the bound-vs-empirical report (SPEC §5).
+"""Compute and render the bound-vs-empirical report.
 
 ``clickbound report [--profile paper|dev|asymptotic] [--out DIR] [--render-only] [--scheduler ADDRESS]``
 
@@ -15,7 +15,7 @@ from pathlib import Path
 from clickbound.report.project_args import add_project_argument, project_of
 
 #: per-claim search budget (s) by profile, unless --budget is given: the default (paper) profile
-#: must fit the whole report (claims and simulations) in 10 minutes on 2 cores (issue 14)
+#: must fit the whole report (claims and simulations) in 10 minutes on 2 cores
 BUDGET_BY_PROFILE = {"dev": 5.0, "paper": 20.0, "asymptotic": 20.0}
 
 

@@ -1,4 +1,4 @@
-"""Bound-versus-empirical comparison logic (SPEC §5): pure functions on arrays, no plotting.
+"""Bound-versus-empirical comparison logic: pure functions on arrays, no plotting.
 
 Input everywhere: ``checkpoints`` — the horizons ``n_1 < n_2 < …`` at which regret was
 recorded — and ``regret``, a ``(runs × checkpoints)`` array of cumulative regret, one

@@ -126,7 +126,7 @@ def _side_by_side(secs, ctx: ComputeContext, pre: dict, log) -> dict:
     They read nothing of other sections (the experiment sections load the prefetched simulations
     from the cache; the others simulate or decide on their own), so their data do not depend on
     where they run; each entry's CPU time is measured in its worker.  Before, they ran one after
-    another on one core while the other idled (issue 14: ~110 s CPU of the lecture, sampler, ULTR
+    another on one core while the other idled (~110 s CPU of the lecture, sampler, ULTR
     and CausE sections).  Returns ``{name: entry}``; nothing runs side by side with one worker, on a
     dask scheduler, or where ``fork`` is not available.
     """

@@ -1,4 +1,4 @@
-"""Instances and the shared experiment spec of the observable-depth experiments (SPEC §4.2).
+"""Instances and the shared experiment spec of the observable-depth experiments (the carousel paper's experiments).
 
 Source ``001_eb740855b56fcd8b.txt`` (project letters: L items, K slots).  The
 synthetic θ follows the source's description; the RecGaze θ came from logs that are
@@ -67,7 +67,7 @@ def closed_forms(theta, P):
                 ["ratio PBM-UCB / OD-T1 (OD-VS-PBM)", f"{ratio:.4g}"],
                 ["P_K^{-2} (the source's Remark 1)", f"{P[-1] ** -2:.4g}"],
                 ["d chosen (minimises the depth factor)", str(b.details.get("d"))]]
-        return {"columns": ["closed form (SPEC OD-VS-PBM)", "value"], "rows": rows,
+        return {"columns": ["closed form (OD-VS-PBM)", "value"], "rows": rows,
                 "caption": "Closed forms on this instance (no simulation involved)"}
     return derive
 

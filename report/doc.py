@@ -1,7 +1,7 @@
 """The report's document model: sections render to *blocks*, two writers turn blocks into files.
 
 A block is a small dict, so HTML and Markdown are produced from the same data and
-show the same tables (SPEC §5):
+show the same tables:
 
 * ``{"kind": "h", "level": 2|3, "text": str, "anchor": str}``
 * ``{"kind": "p", "text": str}`` — plain text (escaped by the writers)

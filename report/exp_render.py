@@ -327,7 +327,7 @@ def render_experiment(exp, data: dict, rctx: RenderContext) -> list:
 
 
 def _strip_blocks(exp, data: dict, rctx: RenderContext) -> list:
-    """The verdict-vs-n strip (issue 14): each claim decided again as if the run had stopped at
+    """The verdict-vs-n strip: each claim decided again as if the run had stopped at
     each checkpoint, so a reader sees where a verdict settles and whether it flipped."""
     strip = data.get("verdict_strip") or {}
     if not strip.get("claims"):
@@ -354,7 +354,7 @@ def _strip_blocks(exp, data: dict, rctx: RenderContext) -> list:
 
 
 def _decided_at(s: dict, data: dict | None) -> str:
-    """Where a bound row's verdict was decided (issue 14: every verdict says its n and runs)."""
+    """Where a bound row's verdict was decided (every verdict says its n and runs)."""
     if not data:
         return ""
     sn = s.get("source_n")

@@ -1,4 +1,4 @@
-"""Experiment sections as declarative specs (SPEC §4), and their one generic compute function.
+"""Experiment sections as declarative specs, and their one generic compute function.
 
 An :class:`Experiment` says *what* to run — the settings (each an environment
 constructor, K, the bounds to compare), the policies, the sizes per profile, the
@@ -257,7 +257,7 @@ class Experiment:
     notes: tuple[str, ...] = ()
     extra_render: Callable[[dict, Any], list] | None = None
     #: the horizon the source ran (None: the source ran no such experiment); a shorter run never
-    #: contradicts the source (issue 14); ``source_text`` says where the number comes from
+    #: contradicts the source; ``source_text`` says where the number comes from
     source_n: int | None = None
     source_text: str = ""
 
@@ -492,7 +492,7 @@ def strip_label(q) -> str:
     return f"[{', '.join(tags)}] {text}" if tags else text
 
 
-# ------------------------------------------------------------ verdicts against n (issue 14)
+# ------------------------------------------------------------ verdicts against n
 #: the strip starts here: below it the slope tests have less than a decade of n to work with
 STRIP_MIN_N = 1_000
 

@@ -1,4 +1,4 @@
-"""The lecture sections' engine simulations as runner jobs, computed in the section (issue 15).
+"""The lecture sections' engine simulations as runner jobs, computed in the section.
 
 ``exp_lecture_smab``, ``_k``, ``_display``, ``_ranked`` (stationary populations) and ``_dbgd`` (part 4) list
 their engine runs as :class:`clickbound.sim.runner.Job` objects and get them from :func:`results`:

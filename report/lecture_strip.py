@@ -1,4 +1,4 @@
-"""Verdict-vs-n strips for the lecture's custom experiment sections (source 003; issue 15).
+"""Verdict-vs-n strips for the lecture's custom experiment sections (source 003).
 
 The lecture gives almost no sizes for its experiments, so the paper profile of ``exp_lecture_*`` uses a
 horizon at which each verdict has settled.  This module gives those sections what

@@ -1,4 +1,4 @@
-"""Mathematics for the HTML report: MathML that Chromium and Firefox render natively (issue 17).
+"""Mathematics for the HTML report: MathML that Chromium and Firefox render natively.
 
 Three kinds of text carry formulas, and each has its own route to MathML (no network, no
 script at view time):

@@ -1,4 +1,4 @@
-"""Every experiment section's simulations in one pool, longest first (issue 14).
+"""Every experiment section's simulations in one pool, longest first.
 
 Each experiment section used to run its own process pool: a section with two long tasks
 (RecGaze's PBM-TS, ten replications of 200,000 rounds each) kept one core busy while the other

@@ -3,7 +3,7 @@
 Usage::
 
     python -m clickbound.report.screenshot [--out DIR] [--html FILE] [--width 1280] [--height 4000] [--pages 3]
-    python -m clickbound.report.screenshot --check out/browser   # the browser check (issue 17)
+    python -m clickbound.report.screenshot --check out/browser   # the browser check
 
 ``--check DIR`` checks the whole rendered report (the folder of ``--html``): every page —
 ``index.html``, each section's page, the pages of long tables, the annotated sources — is opened
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-# ------------------------------------------------------------------------ the browser check (issue 17)
+# ------------------------------------------------------------------------ the browser check
 
 #: a script put into a copy of the page: it measures what a reader would stumble on and writes the
 #: result as JSON into ``<pre id="clickbound-check">`` (read back with ``--dump-dom``)

@@ -1,4 +1,4 @@
-"""Issue 11: the distribution installs one top-level package, ``clickbound``.
+"""the distribution installs one top-level package, ``clickbound``.
 
 Builds the wheel from a copy of the source tree (no build isolation, no network), installs it
 without dependencies into a fresh virtual environment whose dependencies come from the

@@ -25,7 +25,7 @@ _SECTIONS: dict[str, Section] = {}
 _LOADED = False
 
 
-#: the report's profiles (issue 14): ``paper`` (default) runs every experiment at least at the
+#: the report's profiles: ``paper`` (default) runs every experiment at least at the
 #: source's horizon and number of runs; ``dev`` is smaller, for development only, and every page
 #: that shows it says so; ``asymptotic`` is ``paper`` plus the Lai–Robbins experiment at n = 10^7
 PROFILES = {

@@ -20,7 +20,7 @@ from clickbound.report.sections import ComputeContext, RenderContext, Section, r
 
 
 def _evidence_verdicts(ids, ctx: ComputeContext) -> dict[str, list[dict]]:
-    """For each evidence id: the verdicts whose claim id (or SPEC ID) is that id."""
+    """For each evidence id: the verdicts whose claim id (or claim family ID) is that id."""
     from clickbound import lemmas
 
     claims_entry = ctx.extra.get("sections", {}).get("claims")
@@ -126,7 +126,7 @@ def render(data: dict, rctx: RenderContext) -> list:
                      _says_cell(e["source_says"]), doc.math(e["truth"]), ev_cell,
                      doc.math(e["conclusion_survives"])])
     if rows:
-        blocks.append(doc.table(["erratum (SPEC ID)", "severity", "source (file, location)", "the source says",
+        blocks.append(doc.table(["erratum (claim family ID)", "severity", "source (file, location)", "the source says",
                                  "what is true", "evidence (claim verdicts)", "conclusion survives?"],
                                 rows, caption="Errata found in the sources",
                                 filterable=True))

@@ -1,6 +1,6 @@
 """Section "exact_analysis": what each policy records, where biased records lead, exact regret.
 
-Issue 13 (part a).  Two exact analyses, no Monte Carlo error in either:
+Two exact analyses, no Monte Carlo error in either:
 
 * **feedback** — for every registered policy × click model, the claim ``FB-UNBIASED/<policy>/<model>``
   (``lemmas/studies/feedback_bias.py``): are the statistics the policy records unbiased for what its

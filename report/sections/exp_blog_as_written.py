@@ -1,4 +1,4 @@
-"""Source 004's agents as the blog wrote them, beside the project's corrected ones (issue 16).
+"""Source 004's agents as the blog wrote them, beside the project's corrected ones.
 
 Source ``004_d9477b3ebe233f80.txt``.  ``CascadeUCB1-blog`` and ``CascadeLinTS-blog``
 (:mod:`clickbound.sim.policies.blog`) keep the blog's ``observe`` (a round without a click is

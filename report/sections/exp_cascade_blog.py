@@ -1,4 +1,4 @@
-"""The cascade blog's experiments (SPEC §4.3, source ``004_d9477b3ebe233f80.txt``).
+"""The cascade blog's experiments (source ``004_d9477b3ebe233f80.txt``).
 
 1. CascadeUCB1 (``U = ŵ + sqrt(1.5 log t / T)``) with L = 10, K = 3 and the blog's
    ``w̄``; the blog ran 10^5 steps and reports "リグレットが収束しています".
@@ -10,7 +10,7 @@
    These settings run in EXP-BLOG-tags (:mod:`clickbound.report.sections.exp_blog_as_written`) at the
    blog's 10^4 steps, the project's policies next to the blog's agents as written.  This section
    used to run them again at 10^5 steps, ten times the source's horizon: a minute of CPU per report
-   that decided nothing the source-size runs do not (issue 14: the default report in 10 minutes).
+   that decided nothing the source-size runs do not (the default report in 10 minutes).
 """
 from __future__ import annotations
 

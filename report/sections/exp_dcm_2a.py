@@ -1,4 +1,4 @@
-"""EXP-DCM-2a (SPEC §4.1, source ``000_0b27131c69d8f24c.txt``, 実験1, Figure 2a).
+"""EXP-DCM-2a (source ``000_0b27131c69d8f24c.txt``, 実験1, Figure 2a).
 
 ``B_LB(L, A* = [K], p = 0.2, Δ, γ = 0.8)`` over a grid of L, K, Δ; dcmKL-UCB's
 regret against the Theorem 1 order ``γ(L−K) Δ(1+log(1/Δ))/D_KL(p−Δ‖p) log n``

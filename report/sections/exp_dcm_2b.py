@@ -1,4 +1,4 @@
-"""EXP-DCM-2b (SPEC §4.1, source ``000_0b27131c69d8f24c.txt``, 実験1, Figure 2b).
+"""EXP-DCM-2b (source ``000_0b27131c69d8f24c.txt``, 実験1, Figure 2b).
 
 ``B_LB(L = 10, A* = [K], p = 0.2, Δ = 0.15, γ)`` with K and γ varied: dcmKL-UCB
 against DCM-T1 (upper) and DCM-T3 (lower).  The slides only say the Theorem 1

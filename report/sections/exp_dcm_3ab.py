@@ -1,4 +1,4 @@
-"""EXP-DCM-3ab (SPEC §4.1, source ``000_0b27131c69d8f24c.txt``, 実験2, Figures 3a/3b).
+"""EXP-DCM-3ab (source ``000_0b27131c69d8f24c.txt``, 実験2, Figures 3a/3b).
 
 ``B_LB(L = 16, A* = [4], p = 0.2, Δ = 0.15, γ = 0.5)``: dcmKL-UCB against the two
 ways of feeding it less information (First-click, Last-click) and against

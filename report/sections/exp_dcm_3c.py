@@ -1,4 +1,4 @@
-"""EXP-DCM-3c stand-in (SPEC §4.1, source ``000_0b27131c69d8f24c.txt``, 実験3, Figures 2c/3c).
+"""EXP-DCM-3c stand-in (source ``000_0b27131c69d8f24c.txt``, 実験3, Figures 2c/3c).
 
 The source fitted a DCM per query to Yandex click logs (K = 10, v̄ not monotone:
 "場所1はクリック後ほぼ確実に満足するが、それ以降は降順でない"; L not stated,

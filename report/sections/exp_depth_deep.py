@@ -1,4 +1,4 @@
-"""Observable depth, deep P (SPEC §4.2, source ``001_eb740855b56fcd8b.txt``, 6.1; claims: 6.5, deep paragraph)."""
+"""Observable depth, deep P (source ``001_eb740855b56fcd8b.txt``, 6.1; claims: 6.5, deep paragraph)."""
 from clickbound.report.depth_instances import (
     BEST,
     OD_UCB_BEATS,

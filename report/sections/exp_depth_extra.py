@@ -171,7 +171,7 @@ EXP_PL = register_experiment(Experiment(
     name="exp_od_pl_sweep", id="EXP-OD-PL", order=161,
     title="Does the depth-observation gain grow as P_L (our P_K) shrinks?",
     source=f"{SOURCE}, 6.6 考察 (末尾閲覧確率 P_L が小さいほど … 差が拡大しやすい); 注意 1",
-    setting_text=(f"CM-Depth, L = 50 items (the synthetic θ of SPEC §4.2), K = 5 slots, P = {PL_PREFIX} + (P_K,) with "
+    setting_text=(f"CM-Depth, L = 50 items (the synthetic θ of the paper's section 6.1), K = 5 slots, P = {PL_PREFIX} + (P_K,) with "
                   f"P_K ∈ {PL_GRID}; OD-UCB and PBM-UCB (known P), α = {UCB_ALPHA} (the source's experiments)."),
     settings=_pl_settings, policies=PAIR, grid_axis="P_K",
     sizes={"dev": Sizes(n=20_000, runs=8), "paper": Sizes(n=SOURCE_T, runs=20)},
@@ -259,7 +259,7 @@ EXP_VAR = register_experiment(Experiment(
     name="exp_od_variance", id="EXP-OD-variance", order=162,
     title="Is Cascade-UCB's regret more variable across seeds?",
     source=f"{SOURCE}, 6.5 結果 (Cascade-UCB は試行間のばらつきが相対的に大きい傾向が見られた)",
-    setting_text=(f"CM-Depth, L = 50 items (the synthetic θ of SPEC §4.2), K = 5 slots, the shallow P {SHALLOW} (the "
+    setting_text=(f"CM-Depth, L = 50 items (the synthetic θ of the paper's section 6.1), K = 5 slots, the shallow P {SHALLOW} (the "
                   "paragraph the remark is in); Cascade-UCB (last click), OD-UCB, OD-TS, PBM-UCB; α = 0.5."),
     settings=lambda profile: [Setting(
         label="shallow P", params={"P": str(SHALLOW)}, make_env=_depth_env(synthetic_theta(), SHALLOW), K=5,

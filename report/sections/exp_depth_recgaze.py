@@ -1,4 +1,4 @@
-"""Observable depth, RecGaze P (SPEC §4.2, source ``001_eb740855b56fcd8b.txt``, 6.4).
+"""Observable depth, RecGaze P (source ``001_eb740855b56fcd8b.txt``, 6.4).
 
 P is the source's RecGaze-derived vector; θ came from the RecGaze logs, which are not
 available, so a documented synthetic θ stands in (:func:`recgaze_standin_theta`).

@@ -1,4 +1,4 @@
-"""Lai–Robbins / the disputed Δ factor (SPEC §4.4, DCM-FACT; source ``000_0b27131c69d8f24c.txt``, 定理3).
+"""Lai–Robbins / the disputed Δ factor (DCM-FACT; source ``000_0b27131c69d8f24c.txt``, 定理3).
 
 Two Bernoulli arms ``(p, p − Δ)`` under KL-UCB over a grid of (p, Δ): the number
 of pulls of the worse arm is ``T_n(e) = R(n)/Δ`` exactly (pseudo-regret), so its
@@ -31,7 +31,7 @@ from clickbound.report.sections.exp_dcm_3ab import blb_setting
 
 GRID = {"dev": ((0.5, 0.1), (0.2, 0.1), (0.5, 0.2)),
         "paper": ((0.2, 0.05), (0.2, 0.1), (0.5, 0.05), (0.5, 0.1), (0.5, 0.2), (0.8, 0.1))}
-#: the profile of its own (issue 14): the two-arm grid at n = 10^7, where the log log n term of
+#: the profile of its own: the two-arm grid at n = 10^7, where the log log n term of
 #: KL-UCB's threshold has shrunk further (the B_LB dcmKL-UCB run stays in the default profile)
 GRID["asymptotic"] = GRID["paper"]
 
@@ -85,7 +85,7 @@ def derive(setting: Setting, results: dict) -> dict:
             [f"T_n(e)/log n at n = {n:,}", f"{m:.4g}", f"[{m - h:.4g}, {m + h:.4g}]"],
             ["1/D_KL(p−Δ‖p) (standard Lai–Robbins)", f"{inv:.4g}", ""],
             # KL-UCB explores until T·D_KL ≈ log t + 3 log log t, so at finite n the pulls sit near
-            # this, well above the limit 1/D_KL (the slow convergence SPEC DCM-FACT asks to show)
+            # this, well above the limit 1/D_KL (the slow convergence DCM-FACT is about)
             [f"finite-n guide (log n + 3 log log n)/(D_KL log n) at n = {n:,}",
              f"{inv * (math.log(n) + 3 * math.log(math.log(n))) / math.log(n):.4g}", ""],
             ["Δ/D_KL(p−Δ‖p) (the Fact as printed)", f"{d * inv:.4g}", ""],
@@ -193,17 +193,17 @@ def extra_render(data: dict, rctx) -> list:
 EXPERIMENT = register_experiment(Experiment(
     name="exp_lai_robbins", id="EXP-LR", order=160,
     title="Lai–Robbins and the disputed Δ factor (DCM-FACT)",
-    source="000_0b27131c69d8f24c.txt, 定理3 and its proof (Fact); SPEC §4.4",
+    source="000_0b27131c69d8f24c.txt, 定理3 and its proof (Fact)",
     setting_text="KL-UCB on two Bernoulli arms (p, p − Δ) over a grid, and dcmKL-UCB on "
                  "B_LB(16, [4], 0.2, 0.15, γ = 0.5) against DCM-T3 (γα(L−K)Δ/D_KL) and the Δ² "
                  "variant the Fact as printed would give.",
     settings=settings, policies=("KL-UCB", "dcmKL-UCB"),
-    # paper: 30 runs (the source ran none; SPEC §4.4 fixes n only) keep the default report within 10 minutes
-    # (issue 14); the asymptotic profile has the 50 runs at n = 10^7
+    # paper: 30 runs (the source ran none; the project fixes n only) keep the default report within 10 minutes
+    #; the asymptotic profile has the 50 runs at n = 10^7
     sizes={"dev": Sizes(n=100_000, runs=20), "paper": Sizes(n=1_000_000, runs=30),
            "asymptotic": Sizes(n=10_000_000, runs=50)},
     derive=derive, extra_render=extra_render,
-    source_n=1_000_000, source_text="the source ran no simulation; SPEC §4.4 asks for n ≥ 10^6",
+    source_n=1_000_000, source_text="the source ran no simulation; the project runs n ≥ 10^6",
     qualitative=(
         Qualitative("E[T_n(e)]/log n approaches 1/D_KL(p−Δ‖p) (standard Lai–Robbins), not Δ/D_KL "
                     "(the Fact as printed; the presenter's '分子に Δ は要らない'); tested: the slope of "

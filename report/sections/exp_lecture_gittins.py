@@ -7,7 +7,7 @@ used instead.  What does that cost?  Bayesian experiment: each replication draws
 prior (Beta(1, 1), i.i.d., seeded) and every policy plays the same instance with the same environment
 stream; the objective is the lecture's ``G = E Σ_(t≥1) λ^t μ_(a(t))`` (expected reward of the arm played,
 the horizon ``n`` chosen so that ``λ^n/(1 − λ)`` is below 1e-6 of ``G``).  KL-UCB observes every arm once
-before round 1 (SPEC §3), which the others do not: a head start the comparison states, not removes.
+before round 1 (the policy conventions, docs/conventions.md), which the others do not: a head start the comparison states, not removes.
 """
 from __future__ import annotations
 

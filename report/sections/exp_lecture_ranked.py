@@ -1,4 +1,4 @@
-"""EXP-LECT-RBA: Radlinski's ranked bandits, G(T) against (1 − 1/e)·OPT and OPT (source 003; issue 15).
+"""EXP-LECT-RBA: Radlinski's ranked bandits, G(T) against (1 − 1/e)·OPT and OPT (source 003).
 
 Source ``003_f899901a464da92a.txt``: "G(T) = (1 − 1/e)OPT − O(k√(T log n))" (line 134; line 459 has
 ``O(k√(Tn log n))``), "на бесконечности «средний» выигрыш стремится к оптимальном" (line 149), "В статье

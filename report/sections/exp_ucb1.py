@@ -1,4 +1,4 @@
-"""UCB1's bound from source 002, as printed and corrected, against simulated UCB1 (SPEC UCB1-BOUND).
+"""UCB1's bound from source 002, as printed and corrected, against simulated UCB1 (UCB1-BOUND).
 
 Source ``002_3ec5ec57f55c1fdf.txt`` ("Upper Confidence Boundアルゴリズム"): index
 ``μ̂ + sqrt(α log t/(2T))``; the printed bound ``R(T) ≤ 2 Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))``

@@ -1,4 +1,4 @@
-"""EXP-ULTR: source 002's unbiased learning to rank, run (issue 16).
+"""EXP-ULTR: source 002's unbiased learning to rank, run.
 
 Source ``002_3ec5ec57f55c1fdf.txt``.  Two experiments on the synthetic ranker setting of
 :mod:`clickbound.sim.ultr_logs` (PBM clicks, ``θ_k = (1/k)^η``):

@@ -1,4 +1,4 @@
-"""Section "meta": run metadata (SPEC §5) — versions, git commit, profile, seeds, wall times.
+"""Section "meta": run metadata — versions, git commit, profile, seeds, wall times.
 
 Its data is the ``meta`` record that :mod:`clickbound.report.compute` writes for the whole
 run, so compute here has nothing to do.

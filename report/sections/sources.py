@@ -1,6 +1,6 @@
 """Section "sources": the source ledger per source — coverage bars and the annotated sources.
 
-Issue 12: a coverage bar per source (entries by verdict: verified / erratum / gap /
+a coverage bar per source (entries by verdict: verified / erratum / gap /
 definition / open / not-checkable, and the share of displayed formulas — or, for the blog,
 functions and classes — that some entry covers), and a link to each source's annotated page
 (:mod:`clickbound.report.annotate`).  Compute stores the ledger entries with the character

@@ -7,7 +7,7 @@ from clickbound.bounds import cascade, dcm
 
 #: float64 arithmetic on a few logs; relative 1e-12 leaves margin
 RTOL = 1e-12
-W_BLOG = [0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1]  # SPEC §4.3, source 004
+W_BLOG = [0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1]  # the blog's w̄ (source 004)
 
 
 def test_cascade_klucb_is_p1_at_K():

@@ -1,4 +1,4 @@
-"""DCM bounds (SPEC DCM-P1, DCM-T1, DCM-T2, DCM-T3, DCM-FACT; source 000_0b27131c69d8f24c.txt)."""
+"""DCM bounds (DCM-P1, DCM-T1, DCM-T2, DCM-T3, DCM-FACT; source 000_0b27131c69d8f24c.txt)."""
 import math
 
 import mpmath as mp

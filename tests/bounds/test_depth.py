@@ -1,4 +1,4 @@
-"""Observable-depth bounds (SPEC OD-T1, OD-L1, OD-VS-PBM; source 001_eb740855b56fcd8b.txt, 定理1, 注意1)."""
+"""Observable-depth bounds (OD-T1, OD-L1, OD-VS-PBM; source 001_eb740855b56fcd8b.txt, 定理1, 注意1)."""
 import itertools
 import math
 from fractions import Fraction

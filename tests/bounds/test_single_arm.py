@@ -1,4 +1,4 @@
-"""Single-arm bounds: Lai–Robbins, KL-UCB, UCB1 as printed / corrected (SPEC UCB1-BOUND, DCM-FACT;
+"""Single-arm bounds: Lai–Robbins, KL-UCB, UCB1 as printed / corrected (UCB1-BOUND, DCM-FACT;
 sources 002_3ec5ec57f55c1fdf.txt, 003_f899901a464da92a.txt, 000_0b27131c69d8f24c.txt)."""
 import math
 

@@ -1,4 +1,4 @@
-"""Helpers shared by the ``test_dcm_*.py`` files (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``).
+"""Helpers shared by the DCM test files (source ``000_0b27131c69d8f24c.txt``).
 
 The counterexample re-check here is independent of the engine: plain sympy
 substitution of exact rationals into the claim's box, assumptions and statement.

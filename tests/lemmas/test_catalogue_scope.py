@@ -1,6 +1,6 @@
-"""Issue 18 across the catalogue: every derivation states what it proves, every "proved" says for what.
+"""every derivation states what it proves, every "proved" says for what.
 
-SPEC.md claim IDs; sources in shared/seeds/.  The per-module test files assert the scope of their
+claim IDs; sources in sources/texts/.  The per-module test files assert the scope of their
 own claims (ULTR-*, LIN-SM, CAS-*, DCM-P1/more-data, DCM-BLB, OD-REWARD*, DCM-T3-STEP, KL-*); this
 file checks what holds for all of them: a ``proof=`` derivation's artefact concludes its claim's
 statement under its assumptions on a domain containing its box, and the every-K DCM claims are
@@ -55,7 +55,7 @@ def test_every_K_claims_are_proved_for_all_parameters(cid):
 
 
 def test_issue18_named_cases_are_proved_for_every_parameter():
-    # issue 18 named these as proved on a sample (random instances, K ≤ 10, one 3-record log, d ≤ 3);
+    # the engine's contract names these as proved on a sample (random instances, K ≤ 10, one 3-record log, d ≤ 3);
     # each now has a general proof, the samples being cross-checks
     named = {"OD-REWARD/gap-range": "all", "DCM-BLB": "all", "DCM-P1/more-data": "all", "ULTR-IPW": "all",
              "ULTR-NAIVE": "all", "ULTR-IRW": "all", "ULTR-RAND": "all", "CAS-EXAM": "all", "LIN-SM": "all"}

@@ -1,6 +1,6 @@
 """Determinism: the same claim and seed give the same verdict and the same search record.
 
-Issue 2 contract ("Results must be deterministic for a given seed"); randomness enters only
+The engine's contract ("Results must be deterministic for a given seed"); randomness enters only
 through the ``seed`` (hypothesis ``@seed``, ``numpy.random.SeedSequence``).  The survived
 claim is Pinsker's inequality (``bounds/kl.py``), whose record exercises every search.
 """

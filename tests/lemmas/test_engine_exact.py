@@ -1,6 +1,6 @@
 """Exact re-verification and rational snapping (STYLE convention 4: floats search, exact decides).
 
-The trap is DCM-L3 at K = 2 (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``, 補題3):
+The trap is DCM-L3 at K = 2 (source ``000_0b27131c69d8f24c.txt``, 補題3):
 ``V(c⊙x') − V(c⊙x) = Σ c x' − Σ c x`` holds with equality, so floats see violations of
 order 1e-16 that must never become a refutation.
 """

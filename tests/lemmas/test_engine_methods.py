@@ -1,6 +1,6 @@
 """The deciding methods one by one: derivation, symbolic, exact decision (z3), boundary drawing.
 
-Issue 2 contract; SPEC §2 ("proved (with the proof artefact), refuted (with an exact,
+The engine's contract; ("proved (with the proof artefact), refuted (with an exact,
 re-verified counterexample), or survived").  Counterexamples are re-checked here by plain
 sympy substitution, independently of the engine.
 """
@@ -161,7 +161,7 @@ def test_derivation_without_conclusion_is_not_used():
 
 
 def test_derivation_of_a_weaker_statement_does_not_prove_a_stronger_one():
-    # issue 18 snippet 3: a proof of x y <= 1 is not a proof of x y <= 1/2
+    # attack snippet 3: a proof of x y <= 1 is not a proof of x y <= 1/2
     art = ProofArtefact("by hand", (("x y <= 1", "x, y in [0, 1]"),), conclusion=sp.Le(x * y, 1), domain=UNIT)
     v = check(Claim(id="DER-W", statement=sp.Le(x * y, sp.Rational(1, 2)), domain=UNIT, proof=lambda: art),
               budget_s=3.0)
@@ -257,7 +257,7 @@ def test_adversarial_search_lands_exactly_on_an_edge():
 
 
 def _l3_k3(assumptions):
-    """DCM-L3 at K = 3 (SPEC §2.1, 000_0b27131c69d8f24c.txt 補題3) with x' = sorted x via Max/Min."""
+    """DCM-L3 at K = 3 (000_0b27131c69d8f24c.txt 補題3) with x' = sorted x via Max/Min."""
     from clickbound.bounds.click import V
     c1, c2, c3, x1, x2, x3 = sp.symbols("c1 c2 c3 x1 x2 x3", real=True)
     xs = (x1, x2, x3)

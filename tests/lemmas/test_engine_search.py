@@ -1,6 +1,6 @@
 """Searches: Pinsker-type claims, thin violation regions, budget handling, determinism.
 
-Pinsker's inequality ``D_KL(p‖q) >= 2 (p − q)^2`` (the KL used by KL-UCB, SPEC §0/§3,
+Pinsker's inequality ``D_KL(p‖q) >= 2 (p − q)^2`` (the KL used by KL-UCB, the project's notation/§3,
 ``bounds/kl.py``) is tight at p = q, so floats see ~1e-16 "violations" there; it must never
 be refuted.  ``D_KL >= 3 (p − q)^2`` is false and must be refuted with a margin verified
 by mpmath at >= 60 digits.
@@ -95,7 +95,7 @@ def test_tiny_budget_returns_quickly_and_honestly():
 
 
 def test_twelve_variable_true_claim_is_proved_never_refuted():
-    # DCM-L1 at K = 6 (SPEC §2.1, 000_0b27131c69d8f24c.txt 補題1) without its derivation
+    # DCM-L1 at K = 6 (000_0b27131c69d8f24c.txt 補題1) without its derivation
     xs, ys = sp.symbols("x1:7"), sp.symbols("y1:7")
     c = Claim(id="DCM-L1[K=6]/engine", statement=sp.Le(V(xs) - V(ys), sum(xs) - sum(ys)),
               domain={s: (0, 1) for s in xs + ys}, assumptions=[sp.Ge(a, b) for a, b in zip(xs, ys)])
@@ -115,7 +115,7 @@ def test_budget_is_a_cap_for_a_twenty_variable_claim():
 
 
 def test_budget_caps_work_that_would_never_finish():
-    # issue 18: an exact rational power of a snapped candidate grew past 3.6 GB in 80 s here.
+    # an exact rational power of a snapped candidate grew past 3.6 GB in 80 s here.
     # Whatever the machine's speed, the verdict is "survived" with what was done before the cap.
     c = Claim(id="POW", statement=sp.Le(sp.exp(y * sp.log(x)), x**y),
               domain={x: (sp.Rational(1, 2), 2), y: (-1, 1)})

@@ -1,4 +1,4 @@
-"""Claim validation (issue 2 contract, SPEC §2 "Each claim is checked by every method that applies").
+"""Claim validation ("Each claim is checked by every method that applies").
 
 Malformed claims give a ``ValueError`` naming the problem, never a verdict; assumptions
 that no point satisfies are decided (``InfeasibleAssumptions``) or reported in ``notes``.

@@ -1,7 +1,7 @@
 """Every registered erratum rests on exact evidence that re-checks (issues 12 and 18).
 
 For each erratum of ``lemmas.errata()``: its evidence claims are registered (a claim ID, or a
-SPEC ID whose expected-true instances stand for it), each comes out as registered, and at
+claim family ID whose expected-true instances stand for it), each comes out as registered, and at
 least one is decided exactly — refuted with a re-verified counterexample, or proved — never
 only "survived" or a statistical finding.
 """

@@ -1,10 +1,10 @@
-"""The source ledger (issue 12): quotes verbatim, fields valid, citations real, coverage enforced.
+"""The source ledger: quotes verbatim, fields valid, citations real, coverage enforced.
 
 A ledger file that declares ``complete = true`` must cover every displayed formula of its
 source (every function and class of the blog's code) and have at most 10 % ``open``
 entries; the claims its ``verified`` entries cite must come out as registered and
 establish them (proved for every parameter, or on instances with a ``scope_note``, or a
-refuted negation).  The seeds are read from ``../shared/seeds`` (``CLICKBOUND_SEEDS``).
+refuted negation).  The sources are read from the package's copy (``clickbound.sources``).
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from clickbound import lemmas
 from clickbound.lemmas import ledger
 
-#: at most this share of a complete ledger's entries may be ``open`` (issue 12: ≥ 90 % decided)
+#: at most this share of a complete ledger's entries may be ``open`` (≥ 90 % decided)
 MAX_OPEN_SHARE = 0.10
 #: budget per cited claim (the catalogue's usual budget)
 BUDGET_S = 20.0
@@ -21,7 +21,7 @@ SOURCES = sorted(ledger.SOURCES)
 
 
 def test_displayed_item_counts_match_the_sources():
-    # issue 12 counts: 71 $$ blocks (000), 37 (001), 107 aligned blocks (002), 42 (003)
+    # the ledger's counts: 71 $$ blocks (000), 37 (001), 107 aligned blocks (002), 42 (003)
     counts = {s: len(ledger.displayed_items(s)) for s in SOURCES}
     assert counts["000_0b27131c69d8f24c.txt"] == 71
     assert counts["001_eb740855b56fcd8b.txt"] == 37

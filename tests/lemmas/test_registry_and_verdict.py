@@ -1,4 +1,4 @@
-"""The registry and Verdict data types (issue 2 foundation)."""
+"""The registry and Verdict data types ."""
 import json
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 18: ``python -O`` changes no verdict.
+"""``python -O`` changes no verdict.
 
 ``-O`` strips ``assert`` statements; a proof step written as a bare ``assert`` would then be
 skipped and a "proved" would rest on nothing (the catalogue uses

@@ -131,7 +131,7 @@ def _syn_qualitative(settings, n, runs) -> dict:
 #: render hook): every render path, in a few seconds; the slow test renders all of them
 FAST_EXPERIMENTS = ("exp_dcm_3ab", "exp_dcm_2a", "exp_lai_robbins")
 FIXTURE_SKIPPED = "fixture: left out of the fast render test"
-#: custom (non-Experiment) sections of issue 15, left out of the fixture like 'sources'
+#: custom (non-Experiment) sections (the lecture's), left out of the fixture like 'sources'
 LECTURE_SECTIONS = ("exp_lecture_ranked", "exp_lecture_gittins", "exp_lecture_dbgd", "exp_lecture_display",
                     "exp_lecture_k", "exp_lecture_smab")
 
@@ -174,7 +174,7 @@ def synthetic_results(all_experiments: bool = False) -> dict:
     # blog timing table and the PBM-TS sampler check (test_blog_od_sections.py), the CausE table (test_exp_cause.py)
     for name in ("theorems_fail", "exp_blog_timing", "exp_pbmts_sampler", "exp_cause"):
         secs[name] = {"title": name, "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0, "data": {}}
-    for name in LECTURE_SECTIONS:  # issue 15's sections (source 003); their own tests compute and render them
+    for name in LECTURE_SECTIONS:  # the sections (source 003); their own tests compute and render them
         secs[name] = {"title": name, "status": "not computed", "reason": FIXTURE_SKIPPED, "wall_s": 0.0, "data": {}}
     secs["exp_ultr"] = {"title": "exp_ultr", "status": "computed", "reason": "", "wall_s": 0.0,
                         "data": ultr_fixture(rng)}

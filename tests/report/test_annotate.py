@@ -1,4 +1,4 @@
-"""Annotated source pages (issue 12): highlights, notes, links back, uncovered items outlined."""
+"""Annotated source pages: highlights, notes, links back, uncovered items outlined."""
 import re
 
 from clickbound.report.annotate import COLOURS, page
@@ -26,7 +26,7 @@ def test_page_highlights_links_and_outlines():
     assert 'href="#e0"' in html and 'href="#q1"' in html     # text -> note, note -> text
     assert "proved (every parameter) by symbolic" in html    # the evidence is one click away
     assert "the source says a+b; true: a-b" in html
-    # the uncovered formula is outlined, and shown as MathML (issue 17)
+    # the uncovered formula is outlined, and shown as MathML
     assert re.search(r'<span class="uncovered" title="not covered by any ledger entry">(<span [^>]*>)?<math', html)
     assert "<mi>c</mi><mo>=</mo><mi>d</mi>" in html
     assert "1/2 displayed items covered" in html

@@ -1,5 +1,5 @@
 """The qualitative tests of report/sections/exp_blog_as_written.py and exp_depth_extra.py on synthetic
-data (issue 16): each says "reproduced" when the data go the claimed way, "contradicted" when they go
+data: each says "reproduced" when the data go the claimed way, "contradicted" when they go
 clearly against it, and never more than the data allow."""
 import numpy as np
 

@@ -1,4 +1,4 @@
-"""The report in a real browser (issue 17): headless Chromium opens it and measures what a reader sees.
+"""The report in a real browser: headless Chromium opens it and measures what a reader sees.
 
 Fast tests check the pieces without a browser (MathML conversion, the problem list, the front
 page's numbers against the fixture).  The slow tests — run by ``make test`` (``--run-slow``),

@@ -1,4 +1,4 @@
-"""Every place claims are shown says each verdict's scope (issue 18): `clickbound claims` (table and
+"""Every place claims are shown says each verdict's scope: `clickbound claims` (table and
 JSON), `clickbound check`, and the report's claims section, with counts per kind of verdict.
 
 The verdicts here are SYNTHETIC (``synthetic_fixtures.every_status_verdicts``): one of every status
@@ -67,14 +67,14 @@ def test_cli_check_shows_the_scope(monkeypatch, capsys):
 
     v = _verdicts()[1]
     monkeypatch.setattr(lemmas, "get", lambda cid: object())
-    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0: v)
+    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0, **kw: v)
     assert cli.main(["check", "SYN-INST[K=3]"]) == 0
     out = capsys.readouterr().out
     assert "verdict   : proved (instances: K = 1..6)" in out
     assert "scope     : only the instances K = 1..6 (no proof beyond them)" in out
     assert cli.main(["check", "SYN-INST[K=3]", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["scope_text"] == "proved (instances: K = 1..6)"
-    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0: _verdicts()[5])
+    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0, **kw: _verdicts()[5])
     assert cli.main(["check", "SYN-VIOL"]) == 0
     assert "test      : one-sided t-test (fixture), level 0.05" in capsys.readouterr().out
 

@@ -1,4 +1,4 @@
-"""The claims and errata sections computed from a few real, cheap claims (issue 5).
+"""The claims and errata sections computed from a few real, cheap claims.
 
 The claims are decided by the real engine (``lemmas.check``); they are small
 exact computations so the test stays fast:

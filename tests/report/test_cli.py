@@ -1,4 +1,4 @@
-"""The `clickbound` command line: wiring, exit codes, JSON output (issue 2)."""
+"""The `clickbound` command line: wiring, exit codes, JSON output."""
 import json
 
 import pytest

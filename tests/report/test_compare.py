@@ -1,4 +1,4 @@
-"""Comparison logic (SPEC §5) on synthetic regret curves whose answer is known."""
+"""Comparison logic (the report's contents) on synthetic regret curves whose answer is known."""
 import math
 
 import numpy as np

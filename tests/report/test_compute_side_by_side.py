@@ -1,4 +1,4 @@
-"""Sections computed side by side in forked workers give the data they give one after another (issue 14).
+"""Sections computed side by side in forked workers give the data they give one after another.
 
 Two synthetic sections are registered for the test: one draws from its own seeded stream and records
 the process it ran in, one raises.  With two workers they run in other processes; the data, the

@@ -1,4 +1,4 @@
-"""The exact-analysis section renders its verdicts and the exact regret rows (issue 13)."""
+"""The exact-analysis section renders its verdicts and the exact regret rows."""
 from synthetic_fixtures import EXACT_ANALYSIS_FIXTURE
 
 from clickbound.report.sections import RenderContext

@@ -1,4 +1,4 @@
-"""Experiment sections (issue 5): the generic compute on a tiny real simulation, the
+"""Experiment sections: the generic compute on a tiny real simulation, the
 qualitative-claim tests on data whose answer is known, and the "not computed yet" path.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from clickbound.report.experiments import (
 )
 from clickbound.report.sections import ComputeContext, RenderContext
 
-#: SPEC §4 experiment IDs every report must carry (the 3c stand-in and the three depth P vectors)
+#: the experiment IDs every report must carry (the 3c stand-in and the three depth P vectors)
 EXPECTED_IDS = {"EXP-DCM-2a", "EXP-DCM-2b", "EXP-DCM-3ab", "EXP-DCM-3c", "EXP-OD-shallow",
                 "EXP-OD-deep", "EXP-OD-RecGaze", "EXP-CAS-blog", "EXP-LR", "EXP-UCB1",
                 "EXP-CAS-KL", "EXP-OD-T1"}
@@ -42,7 +42,7 @@ def test_every_spec_experiment_is_registered_with_both_profiles():
     for e in exps.values():
         assert e.sizes["paper"].n >= 10_000 and e.sizes["paper"].runs >= 20
         assert e.sizes[profile_key(e, "dev")].n <= e.sizes["paper"].n
-        # issue 14: the default profile runs every experiment at least at the source's horizon
+        # the default profile runs every experiment at least at the source's horizon
         src = [s.source_n for s in e.settings("paper") if s.source_n is not None] + [e.source_n or 0]
         assert e.sizes["paper"].n >= max(src), e.id
         assert e.qualitative, f"{e.id} tests none of its source's claims"
@@ -190,7 +190,7 @@ def _data(finals: dict, params=None, n=1000, source_n=None):
 A_LOW = [1.0, 1.1, 0.9, 1.0]
 B_HIGH = [5.0, 5.2, 4.9, 5.1]
 B_SAME = [1.05, 1.0, 0.95, 1.0]
-#: every verdict row states these (issue 18)
+#: every verdict row states these
 ROW_KEYS = {"answer", "verdict", "test", "level", "correction", "n", "runs", "decided_at", "detail", "power"}
 
 
@@ -241,7 +241,7 @@ def _centred(mean, runs=10, sd=5.0, seed=0):
 
 
 def test_decreasing_trend_prints_the_change_with_its_own_sign():
-    # issue 18: "Δ=0.075 → Δ=0.15: change +68.95" was printed where the regret fell from 160.6 to 91.7
+    # "Δ=0.075 → Δ=0.15: change +68.95" was printed where the regret fell from 160.6 to 91.7
     data = _two_settings("Δ", 0.075, _centred(160.6, seed=1), 0.15, _centred(91.7, seed=2))
     row = monotone_in("Δ", "P", increasing=False)(data)
     assert row["answer"] == "reproduced"

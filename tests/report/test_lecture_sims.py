@@ -1,4 +1,4 @@
-"""report/lecture_sims.py: the lecture sections' runner jobs, computed in place (issue 15)."""
+"""report/lecture_sims.py: the lecture sections' runner jobs, computed in place."""
 import numpy as np
 
 from clickbound import sim

@@ -1,4 +1,4 @@
-"""The report links every derivation notebook (issue 6) and renders links in HTML and Markdown."""
+"""The report links every derivation notebook and renders links in HTML and Markdown."""
 
 from clickbound.report import doc
 from clickbound.report.notebooks import notebook_paths

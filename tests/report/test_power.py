@@ -1,5 +1,5 @@
 """Each statistical check of the report detects a planted error with a stated power, and keeps its
-false-positive rate at its level (issue 18).
+false-positive rate at its level.
 
 Data here is SYNTHETIC with a known answer: regret samples and curves drawn from stated normal
 models, with an error planted — a mean shifted by 10 %, a bound or a constant off by 10 %.  Each
@@ -31,7 +31,7 @@ REPS = 1000
 MC_SLACK = 3 * math.sqrt(ALPHA * (1 - ALPHA) / REPS)
 #: the power each check must reach on its planted error at the sizes below
 MIN_POWER = 0.8
-SEED = 18  # issue 18
+SEED = 18
 
 
 def _rng(case: str, rep: int) -> np.random.Generator:

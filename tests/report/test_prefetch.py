@@ -1,4 +1,4 @@
-"""The one simulation pool of the report (issue 14): it computes exactly the tasks the experiment
+"""The one simulation pool of the report: it computes exactly the tasks the experiment
 sections then ask for, so every section finds them all cached and its numbers do not change."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The render step (issue 5): results.json -> index.html + report.md + figures, nothing computed.
+"""The render step: results.json -> index.html + report.md + figures, nothing computed.
 
 Data here is SYNTHETIC (``synthetic_fixtures.py``; never shipped as results).
 """

@@ -1,4 +1,4 @@
-"""The screenshot check (issue 5): skips clearly without Chromium; with it, writes a PNG."""
+"""The screenshot check: skips clearly without Chromium; with it, writes a PNG."""
 from __future__ import annotations
 
 import pytest

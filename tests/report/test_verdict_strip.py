@@ -1,4 +1,4 @@
-"""figures.verdict_strip (issue 14): one row per claim, one cell per checkpoint, bad input refused."""
+"""figures.verdict_strip: one row per claim, one cell per checkpoint, bad input refused."""
 from __future__ import annotations
 
 import pytest

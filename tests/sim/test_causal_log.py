@@ -1,4 +1,4 @@
-"""sim/causal_log.py: the CausE experiment's synthetic log (source 002, issue 16)."""
+"""sim/causal_log.py: the CausE experiment's synthetic log (source 002)."""
 import dataclasses
 import itertools
 import math

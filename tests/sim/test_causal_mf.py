@@ -1,4 +1,4 @@
-"""sim/causal_mf.py: naive / IPS / CausE objectives of the CausE experiment (source 002, issue 16)."""
+"""sim/causal_mf.py: naive / IPS / CausE objectives of the CausE experiment (source 002)."""
 import dataclasses
 import itertools
 

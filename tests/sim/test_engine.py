@@ -1,4 +1,4 @@
-"""The engine frame: seeds, checkpoints, chunking, Result, validation (issue 4)."""
+"""The engine frame: seeds, checkpoints, chunking, Result, validation."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""Environments (SPEC §1): empirical frequencies vs closed forms, kernel twin, validation.
+"""Environments: empirical frequencies vs closed forms, kernel twin, validation.
 
 Tolerances come from Hoeffding's inequality (CONC-HOEFFDING): for N i.i.d. variables in
 [0, b], P(|mean − E| ≥ b·sqrt(log(2/δ)/(2N))) ≤ δ; we take δ = 1e-9 per check.
@@ -28,7 +28,7 @@ ENVS = {
 
 
 def click_probabilities(env, A):
-    """Closed-form P(c_k = 1) per position (SPEC §1)."""
+    """Closed-form P(c_k = 1) per position."""
     w = env.attraction[A]
     if env.model == "cascade":
         return np.array([click.examination(A, env.attraction, k) * w[k] for k in range(len(A))])

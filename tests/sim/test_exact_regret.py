@@ -1,4 +1,4 @@
-"""sim/exact_regret.py: the exact DP against the simulator, and the small-n bound checks (issue 13a).
+"""sim/exact_regret.py: the exact DP against the simulator, and the small-n bound checks.
 
 Monte Carlo: every instance of ``exact_regret.INSTANCES`` is simulated with ``RUNS`` replications
 (seed ``SEED``) and the mean regret at ``n/2`` and ``n`` is z-tested against the exact value,

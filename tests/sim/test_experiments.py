@@ -1,4 +1,4 @@
-"""The Lai–Robbins / Δ-factor driver (sim/experiments.py; SPEC §4.4, DCM-FACT (2))."""
+"""The Lai–Robbins / Δ-factor driver (sim/experiments.py; DCM-FACT (2))."""
 import math
 
 import numpy as np

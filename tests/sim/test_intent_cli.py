@@ -1,4 +1,4 @@
-"""The intent population (issue 15) runs through the runner and ``clickbound simulate --grid``."""
+"""The intent population runs through the runner and ``clickbound simulate --grid``."""
 from clickbound.report.cli import main
 from clickbound.sim.envs import from_spec
 

@@ -1,4 +1,4 @@
-"""Compile once, never stale (issue 14): the numba cache is keyed by every kernel source.
+"""Compile once, never stale: the numba cache is keyed by every kernel source.
 
 In a copy of the package, a simulation is run in fresh processes: once cold, once warm (the
 engine loop is loaded from the cache, not compiled), then after an edit of a *callee in

@@ -1,4 +1,4 @@
-"""Pinned traces of the two kernels sped up for issue 14 (PBM-TS, RankedKL-UCB).
+"""Pinned traces of the two kernels sped up for the default report (PBM-TS, RankedKL-UCB).
 
 A speed-up of these kernels must not change a number the report shows: the same seed must give
 bitwise the same lists and regret.  The hashes below were computed with the kernels as they were

@@ -11,7 +11,7 @@ import pytest
 from clickbound.bounds.kl import klucb_index, klucb_index_level, klucb_index_scalar, klucb_threshold
 from clickbound.lemmas.lecture.klucb import klucb_index_mp
 
-#: SPEC KL-INDEX: agreement with the mpmath reference to 1e-12 absolute
+#: KL-INDEX: agreement with the mpmath reference to 1e-12 absolute
 ABS_TOL = 1e-12
 EDGE_W = [0.0, 1e-12, 1e-6, 0.01, 0.2, 0.5, 0.9, 0.99, 1 - 1e-9, 1.0]
 EDGE_T = [1.0, 2.0, 10.0, 1e4, 1e6]

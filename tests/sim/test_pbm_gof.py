@@ -1,4 +1,4 @@
-"""PBM-TS's sampler against its exact target posterior (sim/pbm_gof.py; SPEC ALG-PBMTS, source
+"""PBM-TS's sampler against its exact target posterior (sim/pbm_gof.py; ALG-PBMTS, source
 001_eb740855b56fcd8b.txt §6.4 b): one-sample Kolmogorov–Smirnov tests on exact CDFs (quadrature of
 the exact density), each with an exact lower bound on its power against stated perturbations."""
 import numpy as np

@@ -18,7 +18,7 @@ from clickbound.sim.policies.blog import (
 from clickbound.sim.policies.linear import cholesky_lower
 from clickbound.sim.testing import assert_paths_agree
 
-#: the blog's first experiment (SPEC §4.3)
+#: the blog's first experiment
 W_BLOG = [0.3, 0.2, 0.25, 0.1, 0.1, 0.24, 0.2, 0.1, 0.21, 0.1]
 TAGS = np.array([0.1, 0.2, 0.15, 0.08, 0.05, 0.23, 0.3, 0.18, 0.25, 0.2])
 

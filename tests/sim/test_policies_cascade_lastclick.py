@@ -1,4 +1,4 @@
-"""Cascade-UCB with the last-click heuristic (SPEC ALG-CASLASTCLICK; source 001_eb740855b56fcd8b.txt
+"""Cascade-UCB with the last-click heuristic (ALG-CASLASTCLICK; source 001_eb740855b56fcd8b.txt
 §6.4): kernel = reference, the exposed range, the index, sanity of regret, validation."""
 import math
 

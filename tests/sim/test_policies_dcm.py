@@ -7,7 +7,7 @@ from clickbound.sim.policies.dcm import DCM_ALL, FIRST, LAST, STATE_STATS, obser
 from clickbound.sim.testing import assert_paths_agree, kernel_run
 
 POLICIES = ["dcmKL-UCB", "CascadeKL-UCB", "First-click", "Last-click"]
-# B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5) (SPEC DCM-BLB)
+# B_LB(L=8, A*=[3], p=0.2, Δ=0.15, γ=0.5) (DCM-BLB)
 BLB = sim.DCM([0.2] * 3 + [0.05] * 5, [0.5] * 3)
 
 

@@ -1,4 +1,4 @@
-"""OD-UCB and OD-TS (SPEC ALG-ODUCB, ALG-ODTS; source 001_eb740855b56fcd8b.txt, Algorithms 1–2):
+"""OD-UCB and OD-TS (ALG-ODUCB, ALG-ODTS; source 001_eb740855b56fcd8b.txt, Algorithms 1–2):
 kernel = reference, index and update rules, sanity of regret, validation."""
 import math
 
@@ -10,7 +10,7 @@ from clickbound.sim.envs import Observation
 from clickbound.sim.policies.depth import ODTS, ODUCB
 from clickbound.sim.testing import assert_paths_agree
 
-#: source 001 §6.2 shallow browsing profile (SPEC §4.2)
+#: source 001 §6.2 shallow browsing profile (the carousel paper's experiments)
 P_SHALLOW = [1.0, 0.55, 0.30, 0.15, 0.08]
 THETA = np.linspace(0.02, 0.3, 12)
 EASY = sim.Depth([0.6, 0.5, 0.4, 0.3, 0.2, 0.1, 0.05, 0.05], P_SHALLOW)
@@ -85,7 +85,7 @@ def test_bad_parameters_are_rejected(cls, params):
 @pytest.mark.slow
 @pytest.mark.parametrize("profile", ["shallow", "deep"])
 def test_source_001_synthetic_ordering(profile):
-    """Source 001 §6.2/§6.5 synthetic experiment (SPEC §4.2): L = 50, K = 5, T = 200,000, α = 0.5,
+    """Source 001 §6.2/§6.5 synthetic experiment (the carousel paper's experiments): L = 50, K = 5, T = 200,000, α = 0.5,
     5 seeds.  The source reports OD-UCB below PBM-UCB and Cascade-UCB (last click), PBM-UCB worst,
     and both TS methods far below the UCB methods.  (It also reports OD-TS best with PBM-TS a close
     second; we measure the two equal within their standard errors, so that part is not asserted.)

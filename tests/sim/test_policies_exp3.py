@@ -1,4 +1,4 @@
-"""RankedExp3 (SPEC ALG-RANKEDEXP3; source 003_f899901a464da92a.txt, Radlinski's ranked bandits):
+"""RankedExp3 (ALG-RANKEDEXP3; source 003_f899901a464da92a.txt, Radlinski's ranked bandits):
 kernel = reference, the Exp3 probabilities and update, replacement, γ = 1 is uniform, validation."""
 import itertools
 import math

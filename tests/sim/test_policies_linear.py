@@ -1,4 +1,4 @@
-"""CascadeLinTS / CascadeLinUCB (SPEC ALG-CASLINTS, ALG-CASLINUCB, LIN-SM; source
+"""CascadeLinTS / CascadeLinUCB (ALG-CASLINTS, ALG-CASLINUCB, LIN-SM; source
 004_d9477b3ebe233f80.txt): kernel = reference, Sherman–Morrison state = the direct inverse,
 the dense helpers, sanity of regret, validation."""
 import numpy as np
@@ -16,7 +16,7 @@ from clickbound.sim.policies.linear import (
 )
 from clickbound.sim.testing import assert_paths_agree
 
-#: source 004's tag click rates (SPEC §4.3)
+#: source 004's tag click rates
 TAGS = np.array([0.1, 0.2, 0.15, 0.08, 0.05, 0.23, 0.3, 0.18, 0.25, 0.2])
 #: Sherman–Morrison vs a direct inverse of a well-conditioned d = 10 matrix: round-off only
 #: (condition number < 1e3 here, so 1e-12 relative leaves three orders of margin)

@@ -1,4 +1,4 @@
-"""PBM-UCB and PBM-TS with known κ (SPEC ALG-PBMUCB, ALG-PBMTS; source 001_eb740855b56fcd8b.txt,
+"""PBM-UCB and PBM-TS with known κ (ALG-PBMUCB, ALG-PBMTS; source 001_eb740855b56fcd8b.txt,
 Lagrée et al. 2016): kernel = reference, index, the exact posterior sampler, sanity, validation."""
 import math
 

@@ -1,4 +1,4 @@
-"""UCB1, KL-UCB, TS, ε-greedy (SPEC ALG-UCB1/KLUCB/TS/EGREEDY; sources 002_3ec5ec57f55c1fdf.txt,
+"""UCB1, KL-UCB, TS, ε-greedy (ALG-UCB1/KLUCB/TS/EGREEDY; sources 002_3ec5ec57f55c1fdf.txt,
 003_f899901a464da92a.txt): kernel = reference, index formulas, sanity of regret, validation."""
 import math
 
@@ -40,7 +40,7 @@ def test_ucb1_index_is_the_source_002_formula():
     want1 = 0.0 + math.sqrt(3.0 * math.log(10) / (2 * 1))
     idx = pol.index(t)
     assert idx[0] == pytest.approx(want0, rel=1e-15) and idx[1] == pytest.approx(want1, rel=1e-15)
-    assert idx[2] == math.inf                                  # never played: +∞ (SPEC §3)
+    assert idx[2] == math.inf                                  # never played: +∞ (the policy conventions, docs/conventions.md)
     printed = UCB1(3, 1, np.random.default_rng(0), alpha=3.0, log_t_minus_1=True)
     _feed(printed, 0, [1, 0, 1, 1])
     assert printed.index(t)[0] == pytest.approx(0.75 + math.sqrt(3.0 * math.log(9) / 8), rel=1e-15)

@@ -1,4 +1,4 @@
-"""The tie rule (SPEC §3, ties uniformly at random): reference and compiled twin agree draw for draw."""
+"""The tie rule (the policy conventions, ties uniformly at random): reference and compiled twin agree draw for draw."""
 import numpy as np
 import pytest
 

@@ -1,4 +1,4 @@
-"""The lecture's bounds under the violation search (sim/violations_lecture.py, issue 13b).
+"""The lecture's bounds under the violation search (sim/violations_lecture.py).
 
 The committed record ``lemmas/data/violations_lecture.json`` is re-decided (the VIOL/* claims recompute the
 tests and the bounds from the stored statistics), and a planted violation shows that the scoring and the
@@ -19,7 +19,7 @@ from clickbound.sim import violations as sv
 from clickbound.sim import violations_lecture as vl
 
 RECORD = pathlib.Path(vl.__file__).resolve().parent.parent / "lemmas" / "data" / "violations_lecture.json"
-#: issue 13: "every violation is confirmed at n ≥ 10^6, ≥ 20 replications"
+#: "every violation is confirmed at n ≥ 10^6, ≥ 20 replications"
 N_CONFIRM, RUNS_CONFIRM = 1_000_000, 20
 #: a small Exp3 instance for the planted test (two arms, the tuned-order γ of a short run)
 PLANT = {"L": 3, "K": 1, "w": [0.7, 0.4, 0.1], "policy_params": {"gamma": 0.05}}

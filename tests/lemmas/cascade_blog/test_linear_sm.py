@@ -1,4 +1,4 @@
-"""Tests for LIN-SM (SPEC §2.5; source 004_d9477b3ebe233f80.txt, CascadeLinTS inverse update)."""
+"""Tests for LIN-SM (source 004_d9477b3ebe233f80.txt, CascadeLinTS inverse update)."""
 import numpy as np
 import sympy as sp
 

@@ -1,4 +1,4 @@
-"""DCM-L2 (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``, 補題2) and erratum ERR-DCM-PMAX-ARGMAX.
+"""DCM-L2 (source ``000_0b27131c69d8f24c.txt``, 補題2) and erratum ERR-DCM-PMAX-ARGMAX.
 
 Lemma 2 is proved for every K and for K = 1..6 by the DCM-TEL derivation; its mutants (and the
 literal 'p_max = arg max' reading) are refuted with counterexamples re-verified here exactly.
@@ -11,7 +11,7 @@ from clickbound.lemmas.dcm import lemma2 as L2
 from dcm_testkit import assert_exact_counterexample, decide_all
 
 # Cap for the engine's generic methods on a small instance (z3 answers it in well under a second).
-GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short (issue 18)
+GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short
 
 
 @pytest.fixture(scope="module")

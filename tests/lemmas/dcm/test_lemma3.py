@@ -1,4 +1,4 @@
-"""DCM-L3 (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``, 補題3).
+"""DCM-L3 (source ``000_0b27131c69d8f24c.txt``, 補題3).
 
 The lemma is proved for every K by adjacent transpositions and bubble sort, and for K = 1..6
 by that derivation instantiated; the mutants are refuted with exact counterexamples.  K = 2 is an

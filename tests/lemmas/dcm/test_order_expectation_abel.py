@@ -1,4 +1,4 @@
-"""DCM-ORDER, DCM-EXP and the Abel summation of DCM-T2 (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``).
+"""DCM-ORDER, DCM-EXP and the Abel summation of DCM-T2 (source ``000_0b27131c69d8f24c.txt``).
 
 True claims come out proved; mutants refuted, with counterexamples re-checked here by code that
 does not share the catalogue's evaluation (its own product formula in ``Fraction``s).

@@ -1,4 +1,4 @@
-"""DCM-TEL, DCM-L1, DCM-L4 (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``, 補題1, 補題4).
+"""DCM-TEL, DCM-L1, DCM-L4 (source ``000_0b27131c69d8f24c.txt``, 補題1, 補題4).
 
 (DCM-L2's verdicts and its erratum are in ``test_dcm_lemma2.py``; the derivation-refusal tests
 here cover all three lemmas derived from DCM-TEL.)
@@ -139,7 +139,7 @@ def test_bad_variant_is_a_value_error():
 
 
 # Cap for the engine's generic methods on small instances (z3 answers these in well under a second).
-GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short (issue 18)
+GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short
 
 
 @pytest.mark.parametrize("claim", [TEL.tel_claim(3), L1.l1_claim(2), L1.l1_claim(3), L2.l2_claim(2),

@@ -1,8 +1,8 @@
-"""Time to decide every DCM catalogue claim (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``).
+"""Time to decide every DCM catalogue claim (source ``000_0b27131c69d8f24c.txt``).
 
-Target from issue 2: all DCM claims decided in under 2 minutes on 2 cores.  Measured on the
+Target: all DCM claims decided in under 2 minutes on 2 cores.  Measured on the
 shared 2-core machine (load ~4 from other jobs): 85 claims in about 14 s wall, one process.
-Tests assert verdicts, not wall-clock time (issue 18: a loaded machine must change no test
+Tests assert verdicts, not wall-clock time (a loaded machine must change no test
 outcome); the time is printed, and `make bench` is where speed is measured.
 """
 import time

@@ -1,4 +1,4 @@
-"""OD-REWARD (SPEC §2.4; source 001_eb740855b56fcd8b.txt, 3.4 報酬と目標 and 3.5)."""
+"""OD-REWARD (source 001_eb740855b56fcd8b.txt, 3.4 報酬と目標 and 3.5)."""
 import itertools
 from fractions import Fraction as F
 

@@ -1,4 +1,4 @@
-"""Tests for CAS-OPT and CAS-EXAM (SPEC §2.5; source 003_f899901a464da92a.txt, 'Cascading bandits')."""
+"""Tests for CAS-OPT and CAS-EXAM (source 003_f899901a464da92a.txt, 'Cascading bandits')."""
 import itertools
 from fractions import Fraction
 

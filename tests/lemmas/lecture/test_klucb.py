@@ -1,4 +1,4 @@
-"""Tests for KL-MONO, KL-PINSKER, KL-INDEX (SPEC §2.2; sources 000_0b27131c69d8f24c.txt,
+"""Tests for KL-MONO, KL-PINSKER, KL-INDEX (sources 000_0b27131c69d8f24c.txt,
 003_f899901a464da92a.txt)."""
 import math
 
@@ -118,7 +118,7 @@ def test_grid_contains_required_edges():
 
 
 def test_threshold_convention():
-    # SPEC §3: log t for t < 3 (log log t < 0 below e), log t + 3 log log t for t ≥ 3
+    # the policy conventions: log t for t < 3 (log log t < 0 below e), log t + 3 log log t for t ≥ 3
     assert klucb_threshold(1.0) == 0.0
     assert klucb_threshold(2.9) == pytest.approx(math.log(2.9), rel=1e-15)
     assert klucb_threshold(3.0) == pytest.approx(math.log(3) + 3 * math.log(math.log(3)), rel=1e-15)

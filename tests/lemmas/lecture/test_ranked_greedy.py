@@ -1,4 +1,4 @@
-"""Tests for RANKED-GREEDY (SPEC §2.5; source 003_f899901a464da92a.txt, Radlinski's ranked bandits)."""
+"""Tests for RANKED-GREEDY (source 003_f899901a464da92a.txt, Radlinski's ranked bandits)."""
 from fractions import Fraction
 
 import mpmath as mp

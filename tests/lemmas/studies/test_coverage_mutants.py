@@ -1,4 +1,4 @@
-"""Issue 16: every coverage-type check must reject its mutants (radius / 2, radius / 3, δ doubled).
+"""every coverage-type check must reject its mutants (radius / 2, radius / 3, δ doubled).
 
 Sources 002_3ec5ec57f55c1fdf.txt (CONC-*, UCB1-CI) and 001_eb740855b56fcd8b.txt (OD-L1); the record
 lemmas/data/coverage_mutants.json is written by ``python -m clickbound.lemmas.support.coverage_mutants_search``.
@@ -52,7 +52,7 @@ CHEAP_REGISTERED = [p for p in FAST if p[0] != "OD-L1/peeling-exact" or p[1] != 
 @pytest.mark.parametrize("cid,mutant", CHEAP_REGISTERED)
 def test_registered_check_itself_rejects_every_mutant_not_declared_loose(cid, mutant):
     """The catalogue claim's own instances (not only the searched ones) must fail on the mutant; CONC-RADEMACHER's
-    did not before issue 16 (none of the nine), nor did UCB1-CI's grid on δ doubled."""
+    did not before the coverage-mutant study (none of the nine), nor did UCB1-CI's grid on δ doubled."""
     rejects = cms.REGISTERED[cid](*cmu.MUTANTS[mutant])
     assert rejects is ((cid, mutant) not in cmu.LOOSE)
     assert cmu.record()["checks"][cid][mutant]["registered_check_rejects"] is rejects

@@ -84,7 +84,7 @@ def test_holm_step_down():
 
 
 def test_committed_record_covers_every_target_and_re_decides():
-    """Done criterion of issue 13b: every searched bound is in the record; the claims agree with it."""
+    """Done criterion: every searched bound is in the record; the claims agree with it."""
     from clickbound.sim.violations import TARGETS
 
     rec = lv.record()

@@ -1,6 +1,6 @@
 """Tests for lemmas/support/exact_prob.py: exact tools vs brute force, mpmath and scipy.
 
-Supports CONC-* (SPEC §2.3), UCB1-* and OD-L1 (SPEC §2.4); sources
+Supports CONC-*, UCB1-* and OD-L1; sources
 ``002_3ec5ec57f55c1fdf.txt`` and ``001_eb740855b56fcd8b.txt``.
 """
 import itertools

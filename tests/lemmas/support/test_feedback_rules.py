@@ -1,4 +1,4 @@
-"""lemmas/support/feedback_rules.py against the real reference policy classes of sim (issue 13a).
+"""lemmas/support/feedback_rules.py against the real reference policy classes of sim.
 
 Every registered policy, on every model it accepts, for K = 1..3 (K = 1 for single-arm
 policies) is fed every click vector the model can produce (and every depth on CM-Depth);
@@ -48,7 +48,7 @@ def ks(name):
 
 
 def test_no_pair_left_undecided():
-    """issue 13's done-when: every registered policy × model has its recorded-statistics rule (and claim)."""
+    """the done-when: every registered policy × model has its recorded-statistics rule (and claim)."""
     assert fr.NOT_ANALYSED == {}
     assert {(n, m) for n, c in POLS.items() for m in c.models} == {(n, m) for n, r in fr.RULES.items()
                                                                    for m in r.models}

@@ -1,4 +1,4 @@
-"""Claims of lemmas/counterfactual/causal_embeddings/experiment.py (source 002, CausE article; issue 16): each comes out as registered, and
+"""Claims of lemmas/counterfactual/causal_embeddings/experiment.py (source 002, CausE article): each comes out as registered, and
 the exact checks behind them reject planted errors."""
 import pytest
 import sympy as sp

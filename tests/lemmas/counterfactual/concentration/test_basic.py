@@ -1,4 +1,4 @@
-"""CONC-JENSEN, CONC-MARKOV, CONC-CHEBYSHEV (SPEC §2.3; source 002_3ec5ec57f55c1fdf.txt)."""
+"""CONC-JENSEN, CONC-MARKOV, CONC-CHEBYSHEV (source 002_3ec5ec57f55c1fdf.txt)."""
 from fractions import Fraction as F
 
 import numpy as np

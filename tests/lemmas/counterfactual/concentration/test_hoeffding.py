@@ -1,4 +1,4 @@
-"""CONC-HLEMMA, CONC-HOEFFDING, CONC-HOEFFDING-AS-PRINTED (SPEC §2.3; source 002_3ec5ec57f55c1fdf.txt)."""
+"""CONC-HLEMMA, CONC-HOEFFDING, CONC-HOEFFDING-AS-PRINTED (source 002_3ec5ec57f55c1fdf.txt)."""
 import functools
 import math
 from fractions import Fraction as F
@@ -46,7 +46,7 @@ def test_hoeffding_as_printed_counterexample_independently():
         assert mpmath.exp(-2) - tail > MP_MARGIN          # the squared bound holds
     v = verdict("CONC-HOEFFDING-AS-PRINTED")
     assert F(str(v.evidence["exact_tail"])) == F(sum(math.comb(100, k) for k in range(60, 101)), 2 ** 100)
-    # SPEC §2.3 quotes ≈ 0.028 and ≈ 0.018
+    # the project's digest quotes ≈ 0.028 and ≈ 0.018
     assert round(float(tail), 3) == 0.028 and round(float(mpmath.exp(-4)), 3) == 0.018
 
 

@@ -1,4 +1,4 @@
-"""CONC-AZUMA, CONC-MCDIARMID and the Z_k erratum (SPEC §2.3; source 002_3ec5ec57f55c1fdf.txt)."""
+"""CONC-AZUMA, CONC-MCDIARMID and the Z_k erratum (source 002_3ec5ec57f55c1fdf.txt)."""
 import functools
 from fractions import Fraction as F
 

@@ -1,4 +1,4 @@
-"""Claims of lemmas/counterfactual/concentration/proofs.py (source 002, issue 12): each comes out as registered; errata evidence re-checks."""
+"""Claims of lemmas/counterfactual/concentration/proofs.py (source 002): each comes out as registered; errata evidence re-checks."""
 import pytest
 from catalogue_kit import assert_as_registered, claims_by_id
 

@@ -1,4 +1,4 @@
-"""CONC-RADEMACHER (SPEC §2.3; source 002_3ec5ec57f55c1fdf.txt): exact coverage on small finite classes."""
+"""CONC-RADEMACHER (source 002_3ec5ec57f55c1fdf.txt): exact coverage on small finite classes."""
 from fractions import Fraction as F
 
 import mpmath

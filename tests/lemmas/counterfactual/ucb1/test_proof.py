@@ -1,4 +1,4 @@
-"""UCB1-CI, UCB1-SUM, UCB1-COUNT-AS-PRINTED, UCB1-BOUND (SPEC §2.4; source 002_3ec5ec57f55c1fdf.txt)."""
+"""UCB1-CI, UCB1-SUM, UCB1-COUNT-AS-PRINTED, UCB1-BOUND (source 002_3ec5ec57f55c1fdf.txt)."""
 import functools
 from fractions import Fraction as F
 

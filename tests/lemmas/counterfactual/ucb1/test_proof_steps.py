@@ -1,4 +1,4 @@
-"""The line-by-line reading of source 002's UCB regret proof (lemmas/counterfactual/ucb1/proof_steps.py, issue 12)."""
+"""The line-by-line reading of source 002's UCB regret proof (lemmas/counterfactual/ucb1/proof_steps.py)."""
 from fractions import Fraction as F
 
 import pytest

@@ -1,4 +1,4 @@
-"""Tests for ULTR-IPW, NAIVE, IRW, RAND, EM (SPEC §2.6; source 002_3ec5ec57f55c1fdf.txt)."""
+"""Tests for ULTR-IPW, NAIVE, IRW, RAND, EM (source 002_3ec5ec57f55c1fdf.txt)."""
 from fractions import Fraction
 
 import numpy as np

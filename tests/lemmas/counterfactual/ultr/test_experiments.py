@@ -1,4 +1,4 @@
-"""Claims of lemmas/counterfactual/ultr/experiments.py (source 002, issue 16): each comes out as registered; the erratum's
+"""Claims of lemmas/counterfactual/ultr/experiments.py (source 002): each comes out as registered; the erratum's
 evidence re-checks; the exact instances by hand."""
 from fractions import Fraction
 

@@ -1,4 +1,4 @@
-"""Tests for DCM-T3, DCM-FACT, DCM-T3-STEP, DCM-BLB helpers (SPEC §2.1; source 000_0b27131c69d8f24c.txt,
+"""Tests for DCM-T3, DCM-FACT, DCM-T3-STEP, DCM-BLB helpers (source 000_0b27131c69d8f24c.txt,
 slides 定理3 and 定理3:証明のつづき)."""
 from fractions import Fraction
 

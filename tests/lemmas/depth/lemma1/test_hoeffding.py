@@ -1,4 +1,4 @@
-"""OD-L1 (SPEC §2.4; source 001_eb740855b56fcd8b.txt, 補題 1): Hoeffding at a random sample size."""
+"""OD-L1 (source 001_eb740855b56fcd8b.txt, 補題 1): Hoeffding at a random sample size."""
 import functools
 from fractions import Fraction as F
 
