@@ -123,3 +123,40 @@ def test_order_bound_rate_test_and_current_reasons_are_shown(tmp_path):
     assert {r["status"] for r in osl["rows"]} <= {"consistent-in-simulation", "inconclusive", "violated-in-simulation"}
     ns = tf._not_searched({"meta": {"not_searched": {"CASCADE-UCB1/order": "old text"}}})
     assert ns["CASCADE-UCB1/order"] == sv.NOT_SEARCHED["CASCADE-UCB1/order"] != "old text"
+
+
+# ---------------------------------------------------------------- the front page's "theorems that fail"
+
+
+def test_front_page_fails_dcm_theorem_2_and_proposition_1_but_not_klucb_asymp():
+    """The front page lists as failing what the evidence contradicts (results with status 'fails', a
+    finite-time bound violated), never a limit statement short of its constant at finite n: KLUCB-ASYMP
+    (KL-UCB's limsup, source 002) goes to "not yet at its limit"; DCM Theorem 2 and Proposition 1
+    (source 000, dcmKL-UCB's linear regret) fail, with the violation search as their evidence."""
+    from clickbound.report.sections.front import bound_findings
+    from tests.report.synthetic_fixtures import front_sections
+
+    failing, limit = bound_findings(front_sections())
+    names = [f["what"] for f in failing]
+    assert "DCM Theorem 2 (fixture)" in names and "DCM Proposition 1 (fixture)" in names
+    assert "UCB1-BOUND/as-printed" in names  # a finite-time bound violated: a failure
+    assert not any("KLUCB" in n for n in names)
+    assert [r["what"] for r in limit if r["section"] == "theorems_fail"] == ["KLUCB-ASYMP"]
+    assert any(r["what"] == "SYN-UPPER" for r in limit)  # an experiment's asymptotic bound, 'inconsistent'
+    t2 = next(f for f in failing if f["what"] == "DCM Theorem 2 (fixture)")
+    assert any("violated-in-simulation" in e for e in t2["evidence"])  # the search's finding, attached
+    assert not any(f["what"] in ("DCM-T2", "DCM-P1") for f in failing)  # not listed twice
+    assert not any(r["what"] == "PBM-UCB" for r in failing + limit)  # consistent: neither
+
+
+def test_front_page_renders_the_limit_block_apart(tmp_path):
+    from clickbound.report import doc
+    from clickbound.report.sections import RenderContext
+    from clickbound.report.sections import front
+    from tests.report.synthetic_fixtures import front_sections
+
+    blocks = front.render({}, RenderContext(out=tmp_path, sections=front_sections()))
+    md = doc.to_markdown("front", blocks, tmp_path)
+    fail_part, _, rest = md.partition("Not yet at its limit at")
+    assert "DCM Theorem 2 (fixture)" in fail_part and "KLUCB-ASYMP" not in fail_part
+    assert "KLUCB-ASYMP" in rest and "#exp_lai_robbins" in rest
