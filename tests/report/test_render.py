@@ -322,3 +322,25 @@ def test_cells_break_words_at_spaces_and_only_long_tokens_anywhere():
     rich = doc._html_cell(doc.rich('<code>0123456789abcdef0123</code> <a href="x/very-long-path-name.html">'
                                    "a</a><math><mn>12345678901234567890</mn></math>", ""))
     assert "tok" not in rich
+
+
+def test_front_page_has_no_empty_experiment_row(tmp_path):
+    """An experiment without claims of the source shows its project findings (a lecture section's
+    ``verdicts`` rows, made by the real Scope rule) or says in words why it has none."""
+    from clickbound.report import doc
+    from clickbound.report.experiments import Scope
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    secs = front_sections()
+    own = Scope(origin="project").apply({"claim": "fixture lecture finding", "answer": "reproduced",
+                                         "verdict": "fixture"})
+    secs["exp_lecture_smab"] = {"title": "smab", "status": "computed", "reason": "", "wall_s": 0.0,
+                                "data": {"id": "EXP-LECT-SMAB", "verdicts": [own]}}
+    secs["exp_lecture_k"] = {"title": "k", "status": "computed", "reason": "", "wall_s": 0.0,
+                             "data": {"id": "EXP-LECT-K", "stand_in": "a fixture stand-in"}}
+    md = doc.to_markdown("front", front.render({}, RenderContext(out=tmp_path, sections=secs)), tmp_path)
+    rows = {ln.split(":")[0][2:]: ln for ln in md.splitlines() if ln.startswith("- EXP-")}
+    assert "fixture lecture finding" in rows["EXP-LECT-SMAB"]
+    assert "no claim of the source is decided here" in rows["EXP-LECT-K"] and "stand-in" in rows["EXP-LECT-K"]
+    assert not any(ln.rstrip().endswith(":") or ": —" in ln for ln in rows.values())
