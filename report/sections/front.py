@@ -270,6 +270,8 @@ def bound_findings(secs: dict) -> tuple[list[dict], list[dict]]:
                         f"{c.get('test', '')}; α = {_num(c.get('level'))}", name, d.get("n"))
     tf = secs.get("theorems_fail", {})
     if tf.get("status") == "computed":
+        from clickbound.report.sections.theorems_fail import is_finite_time
+
         d = tf["data"]
         for name, t in d.get("record", {}).get("targets", {}).items():
             cid = d.get("claim_ids", {}).get(name)
@@ -278,7 +280,7 @@ def bound_findings(secs: dict) -> tuple[list[dict], list[dict]]:
                 continue
             viol = [c for c in t.get("confirmations", []) if c.get("status") == "violated-in-simulation"] or \
                 t.get("confirmations", [])
-            asym = t.get("kind") == "lower" or any(c.get("asymptotic") for c in viol)
+            asym = not is_finite_time(t, list(enumerate(viol)))
             inst = t.get("closest", {}).get("instance", {})
             where = ", ".join(f"{k} = {v}" for k, v in inst.items()) if isinstance(inst, dict) else str(inst)
             n = max((c.get("n", 0) for c in viol), default=None)
