@@ -567,7 +567,7 @@ def render(data: dict, rctx: RenderContext) -> list:
 
 SECTION = register_section(Section(
     name="front", title="At a glance: what was found", order=0, compute=compute, render=render,
-    description="verdict counts, errata headlines, failing theorems, ledger coverage, experiment verdicts"))
+    description="results by source and headline errata, theorems that fail, claim counts, ledger coverage, experiment verdicts"))
 
 #: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

@@ -1,4 +1,4 @@
-"""Section "Where the theorems fail" (issue 13b): the bound-violation search and the tightness atlas.
+"""Section "Where the theorems fail": the bound-violation search and the tightness atlas.
 
 Reads the committed record ``lemmas/data/violations.json`` written by ``clickbound violations``
 (:mod:`clickbound.report.cmd_violations`; long confirmation runs are expensive, so they are run
@@ -6,7 +6,7 @@ once and read here) and the verdicts of the ``VIOL/*`` claims (:mod:`clickbound.
 which re-decide the record's tests independently.  Shows, for every bound of ``bounds/``: how much
 was searched, the closest instance and the smallest bound/regret ratio (the tightness atlas); for
 every bound violated in simulation: the instance, regret against the bound on log axes, the tests
-and the explanation (what the test measured, the feedback analysis of issue 13a where the policy's
+and the explanation (what the test measured, the exact feedback analysis where the policy's
 records are biased, and the step of the source's proof that does not hold).
 """
 from __future__ import annotations
@@ -197,7 +197,7 @@ def explain(target: dict, conf: dict, fb: dict, j: int = 0) -> list[str]:
                    f"T_a,t ≤ 2Δ_a^-2 log t, dropping α (UCB1-COUNT-AS-PRINTED). UCB1's exploration grows with α: "
                    f"here α = {a:g}, the printed log T coefficient is {coef:.4g} and the corrected one "
                    f"α times it, {a * coef:.4g}; the measured slope is {slope:.4g}. In exact arithmetic, "
-                   "issue 13a's regret DP (sim/exact_regret.py, instances ucb1-2arm-alpha100 and -alpha1000) "
+                   "the exact regret DP (sim/exact_regret.py, instances ucb1-2arm-alpha100 and -alpha1000) "
                    "already finds the printed bound exceeded before n = 30 for α = 100 and 1000.")
     elif target["kind"] == "lower":
         out.append("A liminf statement: a slope below the constant at n ≤ "
@@ -228,7 +228,7 @@ def explain(target: dict, conf: dict, fb: dict, j: int = 0) -> list[str]:
                                          "is what the omitted lower-order terms of the finite-time KL-UCB "
                                          "bound (not given in the sources) would have to cover."))
         if fb.get("available") and fb.get("biased"):
-            out.append(f"Feedback analysis (issue 13a, {fb['claim']} refuted exactly): {target['policy']} records "
+            out.append(f"Feedback analysis ({fb['claim']} refuted exactly): {target['policy']} records "
                        f"means that are not the attractions on the {target['model']} model (the window up to the "
                        "last click keeps a record only when a later click or no click happens: selection on the "
                        "outcome). The proof borrows the cascade analysis, whose KL-UCB concentration is for "
@@ -247,7 +247,7 @@ def explain(target: dict, conf: dict, fb: dict, j: int = 0) -> list[str]:
                               "the last recorded mean falls below the best item left out") +
                        "), and the policy cannot settle on A*")
             out.append(f"Exact feedback analysis at the optimal list A* (attractions {', '.join(ex['w_top'])} "
-                       f"in order; exact outcome enumeration, issue 13a's rules): shown A* every round, the "
+                       f"in order; exact outcome enumeration of the feedback rules): shown A* every round, the "
                        f"recorded means converge to ρ = ({rho}), next best item outside A*: {ex['next_best']}; "
                        f"{verdict}.")
     return out
@@ -456,7 +456,7 @@ def render(data: dict, rctx: RenderContext) -> list:
 SECTION = register_section(Section(
     name="theorems_fail", title="Where the theorems fail: bound-violation search and tightness atlas",
     order=180, compute=compute, render=render,
-    description="issue 13b: every upper bound searched on small instances, violations confirmed at n ≥ 10^6"))
+    description="every upper bound searched on small instances, violations confirmed at n ≥ 10^6"))
 
 #: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("VIOL", "FB-UNBIASED", "FB-FIX", "UCB1-BOUND", "DCM-ORDER")
