@@ -217,10 +217,11 @@ def _results_rows(secs: dict) -> dict[str, list[dict]]:
 
 
 def _cites(result: dict, theorem_id: str, claim: str | None = None) -> bool:
-    """Whether a result row cites a bound: its claim ``VIOL/<theorem>/…`` or the theorem's id."""
+    """Whether a result row cites a bound: its claim ``VIOL/<theorem>/…``, the theorem's id, or an
+    instance of it (``<theorem>[…]``)."""
     cs = result.get("claims", [])
-    return (claim in cs) or theorem_id in cs or any(c.startswith(f"VIOL/{theorem_id}/") or
-                                                    c.startswith(f"VIOL/{theorem_id}[") for c in cs)
+    return (claim in cs) or any(c == theorem_id or c.startswith((f"{theorem_id}[", f"VIOL/{theorem_id}/",
+                                                                  f"VIOL/{theorem_id}[")) for c in cs)
 
 
 def bound_findings(secs: dict) -> tuple[list[dict], list[dict]]:
@@ -240,7 +241,7 @@ def bound_findings(secs: dict) -> tuple[list[dict], list[dict]]:
                              ] if r.get("errata") else [], "section": "results", "result": r} for r in fails]
 
     def cited_by(theorem_id, claim=None):
-        return next((f for f in failing if _cites(f["result"], theorem_id, claim)), None)
+        return next((f for f in failing if "result" in f and _cites(f["result"], theorem_id, claim)), None)
 
     limit: list[dict] = []
 

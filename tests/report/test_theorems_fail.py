@@ -155,6 +155,23 @@ def test_front_page_fails_dcm_theorem_2_and_proposition_1_but_not_klucb_asymp():
     assert not any(r["what"] == "PBM-UCB" for r in failing + limit)  # consistent: neither
 
 
+def test_front_page_attaches_a_bound_to_the_result_citing_an_instance_of_it():
+    """A failing result citing ``<bound>[…]`` (source 002's UCB regret bound cites
+    ``UCB1-BOUND/as-printed[exact]``) carries the violation search's finding; no second row."""
+    from clickbound.report.sections.front import bound_findings
+    from tests.report.synthetic_fixtures import front_sections
+
+    secs = front_sections()
+    rows = secs["results"]["data"]["sources"]["002_3ec5ec57f55c1fdf.txt"]
+    rows.append({**rows[0], "name": "UCB regret bound (fixture)", "status": "fails",
+                 "claims": ["UCB1-BOUND/as-printed[exact]"]})
+    failing, _ = bound_findings(secs)
+    names = [f["what"] for f in failing]
+    assert "UCB1-BOUND/as-printed" not in names
+    ucb = next(f for f in failing if f["what"] == "UCB regret bound (fixture)")
+    assert any("violated-in-simulation" in e for e in ucb["evidence"])
+
+
 def test_front_page_renders_the_limit_block_apart(tmp_path):
     from clickbound.report import doc
     from clickbound.report.sections import RenderContext
