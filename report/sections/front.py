@@ -44,7 +44,17 @@ HEADLINE_CHARS = 150
 
 
 def compute(ctx) -> dict:
-    return {}  # everything comes from the other sections at render time
+    """The kernel check of every Coq-tagged claim (:func:`clickbound.proofs.kernel_checked`: the
+    cached build, ``Print Assumptions`` per theorem; seconds per theorem the first time), so the
+    render reads it; everything else comes from the other sections at render time."""
+    from clickbound import proofs
+
+    out = {}
+    for cid in proofs.registry():
+        kp = proofs.kernel_checked(cid)
+        if kp is not None:
+            out[cid] = {"built": kp.build_ok, "ok": kp.ok, "reason": kp.reason}
+    return {"kernel": out}
 
 
 def _source_of(text: str) -> str:
@@ -105,25 +115,17 @@ def claim_counts(vs: list[dict], evidence: frozenset) -> dict[str, dict[str, int
     return out
 
 
-def kernel_counts(vs: list[dict]) -> dict:
-    """How many of the proved/argued claims a Coq theorem is tagged with, and how many of those the
-    kernel checked (:func:`clickbound.proofs.kernel_checked`); ``built`` False when no build was
-    possible here (no ``coqc``)."""
-    from clickbound import proofs
-
-    tagged = ok = 0
-    built = False
-    for v in vs:
-        kp = proofs.kernel_checked(v["claim_id"])
-        if kp is None:
-            continue
-        tagged += 1
-        built = built or kp.build_ok
-        ok += bool(kp.ok)
-    return {"tagged": tagged, "ok": ok, "built": built}
+def kernel_counts(vs: list[dict], kernel: dict | None) -> dict | None:
+    """How many of the claims ``vs`` carry a Coq theorem and how many of those the kernel checked,
+    from ``kernel`` (this section's computed ``{claim id: {"built", "ok"}}``; None when the run did
+    not compute it); ``built`` False when no build was possible (no ``coqc``)."""
+    if kernel is None:
+        return None
+    mine = [kernel[v["claim_id"]] for v in vs if v["claim_id"] in kernel]
+    return {"tagged": len(mine), "ok": sum(bool(k["ok"]) for k in mine), "built": any(k["built"] for k in mine)}
 
 
-def _counts_block(vs: list[dict], secs: dict) -> list:
+def _counts_block(vs: list[dict], secs: dict, kernel: dict | None = None) -> list:
     from clickbound.lemmas.engine.claim import STATISTICAL
     from clickbound.report.claims_table import row_class
 
@@ -160,21 +162,23 @@ def _counts_block(vs: list[dict], secs: dict) -> list:
         parts = [f"{c[s]} {s}" for s in c if s != "total" and s not in STATISTICAL and c[s]]
         return ", ".join(parts + ([f"{stat} statistical"] if stat else [])) or "none"
 
-    kc = kernel_counts([v for v in own if v["status"] in ("proved", "argued")])
-    if not kc["tagged"]:
-        kernel = "No proved or argued claim carries a Coq proof"
+    kc = kernel_counts([v for v in own if v["status"] in ("proved", "argued")], kernel)
+    if kc is None:
+        ktext = "The kernel check of the Coq proofs is not in this run's results"
+    elif not kc["tagged"]:
+        ktext = "No proved or argued claim carries a Coq proof"
     elif kc["built"]:
-        kernel = (f"Kernel-checked: {kc['ok']} of the {kc['tagged']} proved or argued claims that carry a Coq "
-                  "proof (built here; axioms within the allowed set)")
+        ktext = (f"Kernel-checked: {kc['ok']} of the {kc['tagged']} proved or argued claims that carry a Coq "
+                 "proof (built here; axioms within the allowed set)")
     else:
-        kernel = (f"{kc['tagged']} proved or argued claims carry a Coq proof, not built here (no coqc): none "
-                  "is counted as kernel-checked")
+        ktext = (f"{kc['tagged']} proved or argued claims carry a Coq proof, not built here (no coqc): none "
+                 "is counted as kernel-checked")
     unexpected = [v["claim_id"] for v in vs if v.get("matches_expectation") is False]
     note = (f"Every row, as `clickbound claims --json --all` lists them: {cc['all']['total']} "
             f"({line(cc['all'])}). Of these, {cc['claim']['total']} are statements of the sources "
             f"({line(cc['claim'])}); mutants, deliberately wrong variants: {cc['mutant']['total']} "
             f"({cc['mutant'].get('refuted', 0)} caught, refuted); instances of the bound-violation search: "
-            f"{cc['violation']['total']} ({line(cc['violation'])}). {kernel}. "
+            f"{cc['violation']['total']} ({line(cc['violation'])}). {ktext}. "
             + (f"Not as registered: {', '.join(unexpected)}." if unexpected else
                "Every verdict came out as registered."))
     md_list = "\n".join([f"Verdicts of the {len(own)} claims of the sources by source and scope:", "", *md])
@@ -356,6 +360,8 @@ def _theorems_block(secs: dict) -> list:
 
 SEVERE = ("wrong-result", "wrong-step")
 #: the results table's statuses in the order the front page reads them: what fails first
+#: headline errata shown per source on the front page (wrong results first; the rest in the errata section)
+HEADLINES = 5
 RESULT_ORDER = ("fails", "holds-after-repair", "holds", "unproved", "not-checkable")
 
 
@@ -386,7 +392,10 @@ def _results_block(secs: dict) -> list:
     for name, rs in res["data"]["sources"].items():
         src = _source_of(name)
         bad = [r["name"] for r in rs if r["status"] == "fails"]
-        mine = [e for e in heads if _source_of(e.get("source_file", "")) == src]
+        every = [e for e in heads if _source_of(e.get("source_file", "")) == src]
+        mine = every[:HEADLINES]
+        more = (f" And {len(every) - len(mine)} more wrong results or steps: see the errata section."
+                if len(every) > len(mine) else "")
         if not bad and not mine:
             continue
         from clickbound.report import math as m
@@ -395,9 +404,11 @@ def _results_block(secs: dict) -> list:
                      f"{m.auto_html(_clip(e['truth']))}</li>" for e in mine)
         items.append(f"<p><strong>{src}</strong> {html.escape(SOURCE_TITLES.get(src, ''))}: "
                      + (f"fails: {html.escape('; '.join(bad))}." if bad else "no result fails.")
-                     + (f"</p><ul class='headlines'>{li}</ul>" if li else "</p>"))
+                     + (f"</p><ul class='headlines'>{li}</ul>" if li else "</p>")
+                     + (f"<p><small>{html.escape(more)}</small></p>" if more else ""))
         md.append(f"- {src}: " + (f"fails: {'; '.join(bad)}." if bad else "no result fails.")
-                  + "".join(f"\n  - {e['id']} ({e['severity']}): {_clip(e['truth'])}" for e in mine))
+                  + "".join(f"\n  - {e['id']} ({e['severity']}): {_clip(e['truth'])}" for e in mine)
+                  + (f"\n  {more}" if more else ""))
     if items:
         out.append(doc.raw_html("".join(items), "\n".join(md)))
     return out
@@ -548,7 +559,7 @@ def render(data: dict, rctx: RenderContext) -> list:
                             "resting on steps of prose the engine did not check), checked on a finite sample, "
                             "refuted by an exact counterexample, survived a bounded search, or a statistical "
                             "finding with its test and level."))
-        blocks += _counts_block(claims["data"]["verdicts"], secs)
+        blocks += _counts_block(claims["data"]["verdicts"], secs, (data or {}).get("kernel"))
     else:
         blocks.append(doc.notice("the claims section was not computed in this run"))
     blocks.append(doc.h("Coverage of each source by the ledger", 3, anchor="front-coverage"))

@@ -190,3 +190,26 @@ def test_front_counts_read_every_engine_status():
                for s in STATUSES)
     cc = front.claim_counts([], frozenset())
     assert set(STATUSES) <= set(cc["all"])
+
+
+def test_front_page_counts_kernel_checked_proofs(tmp_path):
+    """Kernel-checked claims are counted from the front section's computed kernel check (a proof whose
+    build failed or used a forbidden axiom is not); without a build it says so, never a count."""
+    from clickbound.report import doc
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    vs = front_sections()["claims"]["data"]["verdicts"]
+    proved = [v for v in vs if v["status"] == "proved"]
+    kern = {proved[0]["claim_id"]: {"built": True, "ok": True}, proved[1]["claim_id"]: {"built": True, "ok": False},
+            "NOT-IN-RUN": {"built": True, "ok": True}}
+    assert front.kernel_counts(proved, kern) == {"tagged": 2, "ok": 1, "built": True}
+    unbuilt = {k: {"built": False, "ok": False} for k in kern}
+    assert front.kernel_counts(proved, unbuilt)["built"] is False and front.kernel_counts(proved, None) is None
+
+    def md(data):
+        return doc.to_markdown("f", front.render(data, RenderContext(out=tmp_path, sections=front_sections())),
+                               tmp_path)
+
+    assert "Kernel-checked: 1 of the 2 proved or argued claims" in md({"kernel": kern})
+    assert "not built here" in md({"kernel": unbuilt}) and "not in this run's results" in md({})
