@@ -345,7 +345,6 @@ def _violation_blocks(name: str, t: dict, viol: list, rctx: RenderContext, fbs: 
 
 
 def render(data: dict, rctx: RenderContext) -> list:
-    from clickbound.lemmas.studies import violations as lv
 
     rec, claims, fbs, ids = data["record"], data["claims"], data["feedback"], data["claim_ids"]
     meta = rec["meta"]

@@ -174,8 +174,7 @@ def test_front_page_attaches_a_bound_to_the_result_citing_an_instance_of_it():
 
 def test_front_page_renders_the_limit_block_apart(tmp_path):
     from clickbound.report import doc
-    from clickbound.report.sections import RenderContext
-    from clickbound.report.sections import front
+    from clickbound.report.sections import RenderContext, front
     from tests.report.synthetic_fixtures import front_sections
 
     blocks = front.render({}, RenderContext(out=tmp_path, sections=front_sections()))
