@@ -97,7 +97,8 @@ def detail(v: dict) -> str:
 AS_REGISTERED = {True: "ok", False: "UNEXPECTED", None: "-"}
 
 #: background per kind of verdict (claims_table.verdict_kind), the same on the front page
-KIND_COLOURS = {"proved (every parameter)": "#2e8b57", "proved (instances)": "#8fd19e", "checked": "#cfe8d5",
+KIND_COLOURS = {"proved (every parameter)": "#2e8b57", "proved (instances)": "#8fd19e", "argued": "#b9d7ea",
+                "checked": "#cfe8d5",
                 "refuted": "#e8747c", "survived": "#d9d9d9", "statistical": "#f5c26b"}
 #: text colour on that background (white on the two dark ones)
 KIND_INK = {"proved (every parameter)": "#ffffff", "refuted": "#ffffff"}
@@ -181,12 +182,16 @@ def render(data: dict, rctx: RenderContext) -> list:
                             caption="Claims and mutants (each mutant right below its lemma); type in the "
                                     "box to filter, click 'evidence' for the full record",
                             filterable=True, cell_classes=classes))
-    mutants = [v for v in vs if v.get("expected") is False]
+    from clickbound.report.sections.front import claim_counts, evidence_ids
+
+    cc = claim_counts(vs, evidence_ids(rctx.sections))
     unexpected = [v["claim_id"] for v in vs if v.get("matches_expectation") is False]
-    count_rows = [["claims (lemmas and as-printed statements)", len(vs) - len(mutants)],
-                  ["mutants / expected-false", len(mutants)],
+    count_rows = [["statements of the sources (lemmas, as-printed and repaired statements)", cc["claim"]["total"]],
+                  ["mutants (deliberately wrong variants)", cc["mutant"]["total"]],
+                  ["bound-violation instances (VIOL/…)", cc["violation"]["total"]],
                   *[[("  of which " if k in STATISTICAL else "") + k, c] for k, c in status_counts(vs).items()],
-                  ["mutants refuted (caught)", sum(v["status"] == "refuted" for v in mutants)],
+                  ["statements of the sources refuted", cc["claim"].get("refuted", 0)],
+                  ["mutants refuted (caught)", cc["mutant"].get("refuted", 0)],
                   ["not as registered", len(unexpected)],
                   ["total checking time (s)", f"{sum(v['elapsed_s'] for v in vs):.1f}"]]
     blocks.append(doc.table(["count", "value"], count_rows, caption="Counts"))

@@ -250,3 +250,61 @@ def ultr_fixture(rng) -> dict:
                 for m in ("DLA", "DLA (capped)")}}}
     data["verdicts"] = xu.verdicts(data)
     return data
+
+
+def _target(name: str, theorem_id: str, policy: str, kind: str, asymptotic: bool, status: str, n: int) -> dict:
+    """A bound of the violation search as the theorems_fail section stores it (fixture numbers)."""
+    conf = {"status": status, "asymptotic": asymptotic, "n": n, "runs": 4, "instance": {"L": 3, "K": 2}}
+    return {"target": name, "theorem_id": theorem_id, "policy": policy, "model": "dcm", "kind": kind,
+            "verdict": status, "confirmations": [conf], "closest": {"instance": {"L": 3, "K": 2}, "score": 0.5}}
+
+
+def front_sections() -> dict:
+    """``synthetic_results()``'s sections with what the front page sorts: the results table's two
+    failing DCM results (DCM Theorem 2, DCM Proposition 1) citing their violation-search claims, a
+    holding KL-UCB result citing KLUCB-ASYMP, the violation search with two asymptotic bounds
+    violated (DCM-T2, KLUCB-ASYMP) and one finite-time bound violated (UCB1-BOUND/as-printed), an
+    experiment whose asymptotic bound is 'inconsistent' at its n, and claim verdicts of every row
+    class (statements, an as-printed statement an erratum cites, mutants, a VIOL/ instance)."""
+    from clickbound.lemmas.studies import violations as lv
+
+    secs = synthetic_results()["sections"]
+    targets = {"DCM-T2": _target("DCM-T2", "DCM-T2", "dcmKL-UCB", "upper", True, "violated-in-simulation", 10**6),
+               "DCM-P1[i=1]": _target("DCM-P1[i=1]", "DCM-P1", "dcmKL-UCB", "upper", True,
+                                      "violated-in-simulation", 10**6),
+               "UCB1-BOUND/as-printed": _target("UCB1-BOUND/as-printed", "UCB1-BOUND/as-printed", "UCB1", "upper",
+                                                False, "violated-in-simulation", 10**5),
+               "KLUCB-ASYMP": _target("KLUCB-ASYMP", "KLUCB-ASYMP", "KL-UCB", "upper", True,
+                                      "violated-in-simulation", 10**6),
+               "PBM-UCB": _target("PBM-UCB", "PBM-UCB", "PBM-UCB", "upper", True, "consistent-in-simulation", 10**6)}
+    ids = {k: lv.claim_id(t) for k, t in targets.items()}
+    secs["theorems_fail"] = {"title": "theorems_fail", "status": "computed", "reason": "", "wall_s": 0.0, "data": {
+        "record": {"meta": {}, "targets": targets}, "claim_ids": ids,
+        "claims": {ids[k]: {"status": t["verdict"], "statement": "fixture"} for k, t in targets.items()},
+        "feedback": {}, "not_searched": {}, "order_slope": None}}
+
+    def res(name, status, claims, errata=()):
+        return {"source": "000_0b27131c69d8f24c.txt", "name": name, "kind": "theorem", "quote": "fixture",
+                "status": status, "repair": "", "claims": list(claims),
+                "errata": [{"id": e, "severity": "wrong-result"} for e in errata], "note": "",
+                "scope": "", "own_finding": False, "negates": []}
+
+    rows = [res("DCM Theorem 2 (fixture)", "fails", [ids["DCM-T2"]], ["SYN-ERR-T2"]),
+            res("DCM Proposition 1 (fixture)", "fails", [ids["DCM-P1[i=1]"]], ["SYN-ERR-P1"]),
+            res("SYN Lemma 9", "holds", ["SYN-L2[K=2]"])]
+    rows_002 = [{**res("KL-UCB asymptotic optimality (fixture)", "holds", [ids["KLUCB-ASYMP"]]),
+                 "source": "002_3ec5ec57f55c1fdf.txt"}]
+    from clickbound.report.sections.results import counts
+
+    srcs = {"000_0b27131c69d8f24c.txt": rows, "002_3ec5ec57f55c1fdf.txt": rows_002}
+    secs["results"]["data"] = {"sources": srcs, "counts": {k: counts(v) for k, v in srcs.items()}}
+    # an experiment whose asymptotic bound is short of its constant at n, and a finite one violated
+    exp = secs["exp_dcm_3ab"]["data"]
+    exp["settings"][0]["bounds"][0]["comparison"]["verdict"] = "inconsistent"
+    vs = every_status_verdicts() + [
+        _verdict("SYN-PRINTED/as-printed", "refuted", False, "SYN-PRINTED", cex={"x1": "1/3"}),
+        _verdict("VIOL/SYN-T9/SYN-policy", "violated-in-simulation", True, "VIOL",
+                 evidence={"test": "fixture t-test", "level": 0.05})]
+    secs["claims"]["data"]["verdicts"] = vs
+    secs["errata"]["data"]["errata"][0]["evidence_claims"] = ["SYN-L2[K=2]", "SYN-PRINTED/as-printed"]
+    return secs

@@ -12,6 +12,7 @@ exact computations so the test stays fast:
 """
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from math import comb
 
@@ -125,3 +126,90 @@ def test_errata_section_reuses_the_claims_verdicts(tmp_path, monkeypatch):
     row = [_text(c) for c in table["rows"][0]]
     ev = table["columns"].index("evidence (claim verdicts)")
     assert row[0].startswith("TEST-ERR") and "TEST-HOEFF-AS-PRINTED: refuted" in row[ev]
+
+
+def _cli_json(monkeypatch, capsys, vs: list[dict], evidence: frozenset, *flags) -> list[dict]:
+    """``clickbound claims --json FLAGS`` over the verdict fixture ``vs``: the CLI's own selection and row
+    classes, the deciding replaced by the fixture's verdicts (nothing is decided)."""
+    from types import SimpleNamespace
+
+    from clickbound import lemmas
+    from clickbound.report import claims_table, cli
+
+    by_id = {v["claim_id"]: v for v in vs}
+    cat = [SimpleNamespace(id=v["claim_id"], source=v["source"], expected=v["expected"], kind="fixture") for v in vs]
+
+    def decided(budget_s, claims, workers, progress):
+        return [SimpleNamespace(claim_id=c.id, source=c.source, expected=c.expected, status=by_id[c.id]["status"],
+                                as_dict=lambda d=by_id[c.id]: d) for c in claims]
+
+    monkeypatch.setattr(lemmas, "catalogue", lambda: cat)
+    monkeypatch.setattr(claims_table, "erratum_evidence", lambda: evidence)
+    monkeypatch.setattr(claims_table, "decide_catalogue", decided)
+    capsys.readouterr()
+    assert cli.main(["claims", "--json", "--no-progress", *flags]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_front_page_counts_equal_the_cli(monkeypatch, capsys, tmp_path):
+    """The front page's claim counts by status are those of ``clickbound claims --json --all`` over the
+    same verdicts; its count of the sources' statements is the CLI's default listing (mutants and
+    violation instances hidden by the CLI's row_class); an as-printed statement an erratum cites is a
+    statement of the source, not a mutant."""
+    from collections import Counter
+
+    from clickbound.report import doc
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    secs = front_sections()
+    vs = secs["claims"]["data"]["verdicts"]
+    ev = front.evidence_ids(secs)
+    cc = front.claim_counts(vs, ev)
+    every = _cli_json(monkeypatch, capsys, vs, ev, "--all")
+    assert cc["all"]["total"] == len(every)
+    assert {s: n for s, n in cc["all"].items() if s != "total" and n} == dict(Counter(v["status"] for v in every))
+    plain = _cli_json(monkeypatch, capsys, vs, ev)
+    assert cc["claim"]["total"] == len(plain)
+    assert {s: n for s, n in cc["claim"].items() if s != "total" and n} == dict(Counter(v["status"] for v in plain))
+    assert "SYN-PRINTED/as-printed" in {v["claim_id"] for v in plain}  # the source's statement, refuted
+    assert cc["claim"]["refuted"] == 1 and cc["mutant"]["refuted"] == 1 and cc["violation"]["total"] == 1
+    md = doc.to_markdown("front", front.render({}, RenderContext(out=tmp_path, sections=secs)), tmp_path)
+    assert f"--all` lists them: {len(every)} (" in md
+    assert f"Of these, {len(plain)} are statements of the sources" in md
+
+
+def test_front_counts_read_every_engine_status():
+    """Every status the engine can return has a column (a status added to STATUSES, e.g. 'argued', is
+    counted without a change here)."""
+    from clickbound.lemmas.engine.claim import STATUSES
+    from clickbound.report.sections import front
+
+    kinds = front._kinds()
+    assert all(any(k == s or k.startswith(s) or (k == "statistical" and "simulation" in s) for k in kinds)
+               for s in STATUSES)
+    cc = front.claim_counts([], frozenset())
+    assert set(STATUSES) <= set(cc["all"])
+
+
+def test_front_page_counts_kernel_checked_proofs(tmp_path):
+    """Kernel-checked claims are counted from the front section's computed kernel check (a proof whose
+    build failed or used a forbidden axiom is not); without a build it says so, never a count."""
+    from clickbound.report import doc
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    vs = front_sections()["claims"]["data"]["verdicts"]
+    proved = [v for v in vs if v["status"] == "proved"]
+    kern = {proved[0]["claim_id"]: {"built": True, "ok": True}, proved[1]["claim_id"]: {"built": True, "ok": False},
+            "NOT-IN-RUN": {"built": True, "ok": True}}
+    assert front.kernel_counts(proved, kern) == {"tagged": 2, "ok": 1, "built": True}
+    unbuilt = {k: {"built": False, "ok": False} for k in kern}
+    assert front.kernel_counts(proved, unbuilt)["built"] is False and front.kernel_counts(proved, None) is None
+
+    def md(data):
+        return doc.to_markdown("f", front.render(data, RenderContext(out=tmp_path, sections=front_sections())),
+                               tmp_path)
+
+    assert "Kernel-checked: 1 of the 2 proved or argued claims" in md({"kernel": kern})
+    assert "not built here" in md({"kernel": unbuilt}) and "not in this run's results" in md({})

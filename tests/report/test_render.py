@@ -322,3 +322,49 @@ def test_cells_break_words_at_spaces_and_only_long_tokens_anywhere():
     rich = doc._html_cell(doc.rich('<code>0123456789abcdef0123</code> <a href="x/very-long-path-name.html">'
                                    "a</a><math><mn>12345678901234567890</mn></math>", ""))
     assert "tok" not in rich
+
+
+def test_front_page_has_no_empty_experiment_row(tmp_path):
+    """An experiment without claims of the source shows its project findings (a lecture section's
+    ``verdicts`` rows, made by the real Scope rule) or says in words why it has none."""
+    from clickbound.report import doc
+    from clickbound.report.experiments import Scope
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    secs = front_sections()
+    own = Scope(origin="project").apply({"claim": "fixture lecture finding", "answer": "reproduced",
+                                         "verdict": "fixture"})
+    secs["exp_lecture_smab"] = {"title": "smab", "status": "computed", "reason": "", "wall_s": 0.0,
+                                "data": {"id": "EXP-LECT-SMAB", "verdicts": [own]}}
+    secs["exp_lecture_k"] = {"title": "k", "status": "computed", "reason": "", "wall_s": 0.0,
+                             "data": {"id": "EXP-LECT-K", "stand_in": "a fixture stand-in"}}
+    md = doc.to_markdown("front", front.render({}, RenderContext(out=tmp_path, sections=secs)), tmp_path)
+    rows = {ln.split(":")[0][2:]: ln for ln in md.splitlines() if ln.startswith("- EXP-")}
+    assert "fixture lecture finding" in rows["EXP-LECT-SMAB"]
+    assert "no claim of the source is decided here" in rows["EXP-LECT-K"] and "stand-in" in rows["EXP-LECT-K"]
+    assert not any(ln.rstrip().endswith(":") or ": —" in ln for ln in rows.values())
+
+
+def test_front_page_opens_with_the_results_of_each_source(tmp_path):
+    """First on the page: each source's results by status (what fails first), the failing results by name,
+    the headline errata (wrong results and wrong steps; a misprint is left to the errata section)."""
+    from clickbound.report import doc
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    secs = front_sections()
+    errs = secs["errata"]["data"]["errata"]
+    errs.append({**errs[0], "id": "SYN-MISPRINT", "severity": "misprint", "truth": "a fixture misprint"})
+    blocks = front.render({}, RenderContext(out=tmp_path, sections=secs))
+    heads = [b["text"] for b in blocks if b["kind"] == "h" and b["level"] == 3]
+    assert heads[:3] == ["Results of each source: what fails, what holds", "Theorems that fail",
+                         "Claim verdicts by source and scope"]
+    table = next(b for b in blocks if b["kind"] == "table")
+    assert table["columns"][1] == "fails"
+    row000 = next(r for r in table["rows"] if str(r[0]).startswith("000"))
+    assert row000[1] == "2" and row000[-1] == "3"  # two of its three results fail
+    md = doc.to_markdown("f", blocks, tmp_path)
+    results_part = md.split("### Theorems that fail")[0]
+    assert "fails: DCM Theorem 2 (fixture); DCM Proposition 1 (fixture)." in results_part
+    assert "SYN-ERR (wrong-step)" in results_part and "SYN-MISPRINT" not in results_part

@@ -70,6 +70,12 @@ def test_section_computes_and_renders_from_a_record(tmp_path, monkeypatch):
     assert "UCB1-COUNT-AS-PRINTED" in text  # the explanation of the violated bound
     assert any(p.name == "theorems_fail_atlas.png" for p in rctx.written)
     assert any("UCB1_BOUND_as_printed" in p.name for p in rctx.written)  # its regret-vs-bound figure
+    heads = [b["text"] for b in blocks if b["kind"] == "h"]
+    fin = heads.index("Finite-time bounds violated in simulation")
+    ucb = next(i for i, h in enumerate(heads) if h.startswith("UCB1-BOUND/as-printed"))
+    lim = next((i for i, h in enumerate(heads) if h.startswith("Limit statements short of")), len(heads))
+    assert fin < ucb < lim  # a finite-time bound violated: under the finite-time heading
+    assert all(i > lim for i, h in enumerate(heads) if h.startswith("KLUCB-ASYMP"))  # never among them
 
 
 @pytest.mark.slow
@@ -123,3 +129,75 @@ def test_order_bound_rate_test_and_current_reasons_are_shown(tmp_path):
     assert {r["status"] for r in osl["rows"]} <= {"consistent-in-simulation", "inconclusive", "violated-in-simulation"}
     ns = tf._not_searched({"meta": {"not_searched": {"CASCADE-UCB1/order": "old text"}}})
     assert ns["CASCADE-UCB1/order"] == sv.NOT_SEARCHED["CASCADE-UCB1/order"] != "old text"
+
+
+# ---------------------------------------------------------------- the front page's "theorems that fail"
+
+
+def test_front_page_fails_dcm_theorem_2_and_proposition_1_but_not_klucb_asymp():
+    """The front page lists as failing what the evidence contradicts (results with status 'fails', a
+    finite-time bound violated), never a limit statement short of its constant at finite n: KLUCB-ASYMP
+    (KL-UCB's limsup, source 002) goes to "not yet at its limit"; DCM Theorem 2 and Proposition 1
+    (source 000, dcmKL-UCB's linear regret) fail, with the violation search as their evidence."""
+    from clickbound.report.sections.front import bound_findings
+    from tests.report.synthetic_fixtures import front_sections
+
+    failing, limit = bound_findings(front_sections())
+    names = [f["what"] for f in failing]
+    assert "DCM Theorem 2 (fixture)" in names and "DCM Proposition 1 (fixture)" in names
+    assert "UCB1-BOUND/as-printed" in names  # a finite-time bound violated: a failure
+    assert not any("KLUCB" in n for n in names)
+    assert [r["what"] for r in limit if r["section"] == "theorems_fail"] == ["KLUCB-ASYMP"]
+    assert any(r["what"] == "SYN-UPPER" for r in limit)  # an experiment's asymptotic bound, 'inconsistent'
+    t2 = next(f for f in failing if f["what"] == "DCM Theorem 2 (fixture)")
+    assert any("violated-in-simulation" in e for e in t2["evidence"])  # the search's finding, attached
+    assert not any(f["what"] in ("DCM-T2", "DCM-P1") for f in failing)  # not listed twice
+    assert not any(r["what"] == "PBM-UCB" for r in failing + limit)  # consistent: neither
+
+
+def test_front_page_attaches_a_bound_to_the_result_citing_an_instance_of_it():
+    """A failing result citing ``<bound>[…]`` (source 002's UCB regret bound cites
+    ``UCB1-BOUND/as-printed[exact]``) carries the violation search's finding; no second row."""
+    from clickbound.report.sections.front import bound_findings
+    from tests.report.synthetic_fixtures import front_sections
+
+    secs = front_sections()
+    rows = secs["results"]["data"]["sources"]["002_3ec5ec57f55c1fdf.txt"]
+    rows.append({**rows[0], "name": "UCB regret bound (fixture)", "status": "fails",
+                 "claims": ["UCB1-BOUND/as-printed[exact]"]})
+    failing, _ = bound_findings(secs)
+    names = [f["what"] for f in failing]
+    assert "UCB1-BOUND/as-printed" not in names
+    ucb = next(f for f in failing if f["what"] == "UCB regret bound (fixture)")
+    assert any("violated-in-simulation" in e for e in ucb["evidence"])
+
+
+def test_front_page_renders_the_limit_block_apart(tmp_path):
+    from clickbound.report import doc
+    from clickbound.report.sections import RenderContext, front
+    from tests.report.synthetic_fixtures import front_sections
+
+    blocks = front.render({}, RenderContext(out=tmp_path, sections=front_sections()))
+    md = doc.to_markdown("front", blocks, tmp_path)
+    fail_part, _, rest = md.partition("Not yet at its limit at")
+    assert "DCM Theorem 2 (fixture)" in fail_part and "KLUCB-ASYMP" not in fail_part
+    assert "KLUCB-ASYMP" in rest and "#exp_lai_robbins" in rest
+
+
+def test_the_committed_record_sorts_limit_statements_apart():
+    """In the committed violation record (lemmas/data/violations.json), KL-UCB's asymptotic bound
+    (KLUCB-ASYMP) and DCM Theorem 2's are limit statements, UCB1's printed bound (source 002) a
+    finite-time one: only the last is a failure by its violation alone."""
+    from clickbound.lemmas.studies import violations as lv
+    from clickbound.report.sections.theorems_fail import is_finite_time
+
+    rec = lv.record()
+    if rec is None:
+        pytest.skip("lemmas/data/violations.json not generated")
+
+    def viol(name):
+        t = rec["targets"][name]
+        return t, [(j, c) for j, c in enumerate(t["confirmations"]) if c["status"] == "violated-in-simulation"]
+
+    assert not is_finite_time(*viol("KLUCB-ASYMP")) and not is_finite_time(*viol("DCM-T2"))
+    assert is_finite_time(*viol("UCB1-BOUND/as-printed"))
