@@ -11,6 +11,7 @@ generated file (the statement-faithfulness instances) against the build.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import re
@@ -48,12 +49,16 @@ def coqc() -> str | None:
     return shutil.which("coqc")
 
 
-def coqc_version() -> str:
-    exe = coqc()
-    if not exe:
-        return ""
+@functools.lru_cache(maxsize=4)
+def _version_of(exe: str) -> str:
     out = subprocess.run([exe, "--version"], capture_output=True, text=True, check=False).stdout
     return " ".join(out.split())
+
+
+def coqc_version() -> str:
+    """``coqc --version`` on one line (asked once per process and executable)."""
+    exe = coqc()
+    return _version_of(exe) if exe else ""
 
 
 def source_hash(files=None) -> str:
