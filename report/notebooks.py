@@ -86,6 +86,14 @@ def show(claim_id: str, budget_s: float = BUDGET_S, *, detail: bool = False):
     return v
 
 
+def show_verdict(v) -> None:
+    """Print the line of a verdict already decided (e.g. ``lemmas.check`` of a registered claim with
+    a stated smaller budget), and its counterexample if any."""
+    print(verdict_line(v))
+    if v.counterexample:
+        print(f"    counterexample: {v.as_dict()['counterexample']}")
+
+
 def erratum(erratum_id: str):
     """Print a registered erratum's line (where, severity if registered, what is wrong); return it."""
     from clickbound import lemmas
@@ -114,13 +122,17 @@ def source_path(source: str) -> Path:
     return found[0]
 
 
-def quote(source: str, needle: str, lines: int = 1) -> None:
-    """Print, verbatim, the line(s) of a source text containing ``needle`` (its first occurrence),
-    with the file name and line number (``KeyError`` if it does not occur)."""
+def quote(source: str, needle: str, lines: int = 1, occurrence: int = 1) -> None:
+    """Print, verbatim, ``lines`` lines of a source text from the ``occurrence``-th line containing
+    ``needle``, with the file name and line number (``KeyError`` if there is no such line)."""
     path = source_path(source)
     text = path.read_text(encoding="utf-8").splitlines()
+    seen = 0
     for i, line in enumerate(text):
         if needle in line:
+            seen += 1
+            if seen < occurrence:
+                continue
             out = "\n".join(text[i:i + lines])
             print(f"[{path.name}, line {i + 1}{f'–{i + lines}' if lines > 1 else ''}]")
             print(out)

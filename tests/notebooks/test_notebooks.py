@@ -27,7 +27,7 @@ HERE = Path(__file__).parent
 ROUND1 = HERE / "data" / "dcm_upper_bounds_round1.ipynb"
 SNAPSHOT = HERE.parent / "lemmas" / "data" / "verdicts.json"
 #: a claim or erratum ID in backticks, e.g. `DCM-L2`, `DCM-L2[K=3]`, `FB-FIX/dcmKL-UCB/dcm`
-ID_RE = re.compile(r"`([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+(?:/[^`\s]+)?(?:\[[^`\]]+\])?)`")
+ID_RE = re.compile(r"`([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*(?:/[^`\s]+)?(?:\[[^`\]]+\])?)`")
 #: words that state a verdict; prose naming a claim must leave them to the displayed line
 VERDICT_WORDS = re.compile(r"\b(proved|proven|refuted|survived|violated|argued|sound|unsound|"
                            r"consistent|holds|fails)\b", re.I)
@@ -58,7 +58,7 @@ def consistency_problems(nb) -> list[str]:
     problems = []
     for cell in (c for c in nb.cells if c.cell_type == "markdown"):
         for line in cell.source.splitlines():
-            ids = ID_RE.findall(line)
+            ids = [i for i in ID_RE.findall(line) if "-" in i or "/" in i]
             for i in ids:
                 if i in errata:
                     if i not in shown_errata:
