@@ -35,8 +35,8 @@ CELL_TIMEOUT_S = 300
 BUDGET_S = 20.0
 #: how a displayed verdict line starts; :data:`VERDICT_RE` reads it back
 VERDICT_PREFIX = "verdict: "
-VERDICT_RE = re.compile(r"^verdict: (?P<id>\S+) \| (?P<status>[a-z-]+) \| ", re.M)
-ERRATUM_RE = re.compile(r"^erratum: (?P<id>\S+) \| ", re.M)
+VERDICT_RE = re.compile(r"^verdict: (?P<id>\S+) \| (?P<status>[a-z-]+) \| ", re.MULTILINE)
+ERRATUM_RE = re.compile(r"^erratum: (?P<id>\S+) \| ", re.MULTILINE)
 
 
 def notebook_paths(names=None) -> list[Path]:

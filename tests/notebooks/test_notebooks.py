@@ -18,8 +18,13 @@ import nbformat
 import pytest
 
 from clickbound import lemmas
-from clickbound.report.notebooks import (displayed_errata, displayed_verdicts, execute, metadata,
-                                         notebook_paths)
+from clickbound.report.notebooks import (
+    displayed_errata,
+    displayed_verdicts,
+    execute,
+    metadata,
+    notebook_paths,
+)
 
 PATHS = notebook_paths()
 HERE = Path(__file__).parent
@@ -30,7 +35,7 @@ SNAPSHOT = HERE.parent / "lemmas" / "data" / "verdicts.json"
 ID_RE = re.compile(r"`([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*(?:/[^`\s]+)?(?:\[[^`\]]+\])?)`")
 #: words that state a verdict; prose naming a claim must leave them to the displayed line
 VERDICT_WORDS = re.compile(r"\b(proved|proven|refuted|survived|violated|argued|sound|unsound|"
-                           r"consistent|holds|fails)\b", re.I)
+                           r"consistent|holds|fails)\b", re.IGNORECASE)
 
 
 def _registry():
@@ -124,7 +129,7 @@ def test_committed_outputs_state_only_registered_verdicts(path):
 def test_notebook_executes_from_scratch_and_stays_consistent(path):
     nb = nbformat.read(path, as_version=4)
     code = "\n".join(c.source for c in nb.cells if c.cell_type == "code")
-    assert re.search(r"^\s*(from clickbound import (lemmas|bounds|sim)|from clickbound\.(lemmas|bounds|sim)[.\w]* import|import clickbound\.(lemmas|bounds|sim))\b", code, re.M), \
+    assert re.search(r"^\s*(from clickbound import (lemmas|bounds|sim)|from clickbound\.(lemmas|bounds|sim)[.\w]* import|import clickbound\.(lemmas|bounds|sim))\b", code, re.MULTILINE), \
         "imports none of the packages"
     fresh = execute(path)  # raises CellExecutionError on any failing cell
     assert consistency_problems(fresh) == []

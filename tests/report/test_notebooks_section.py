@@ -22,7 +22,7 @@ def test_section_writes_html_for_every_notebook_and_links_it(tmp_path):
     if not data["notebooks"]:
         assert blocks[0]["kind"] == "notice"
         return
-    links = [b for b in blocks if b["kind"] == "links"][0]["items"]
+    links = next(b for b in blocks if b["kind"] == "links")["items"]
     assert len(links) == len(data["notebooks"])
     for (label, href), n in zip(links, data["notebooks"]):
         page = (out / href)
