@@ -9,7 +9,14 @@ from clickbound.bounds import dcm
 
 #: float64 KL of close arguments loses ~log10(1/Δ) digits to cancellation; 1e-10 leaves margin
 RTOL = 1e-10
-mp.mp.dps = 50
+
+
+@pytest.fixture(autouse=True)
+def _mp50():
+    """The mpmath reference values at 50 digits, restored after each test (mpmath's precision is global:
+    setting it at import would change every later test of the same process)."""
+    with mp.workdps(50):
+        yield
 
 
 def kl_mp(p, q):

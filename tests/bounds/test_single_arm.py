@@ -9,7 +9,14 @@ from clickbound.bounds import single_arm as sa
 
 #: float64 evaluation of a handful of logs and quotients; 1e-12 relative leaves margin
 RTOL = 1e-12
-mp.mp.dps = 50
+
+
+@pytest.fixture(autouse=True)
+def _mp50():
+    """The mpmath reference values at 50 digits, restored after each test (mpmath's precision is global:
+    setting it at import would change every later test of the same process)."""
+    with mp.workdps(50):
+        yield
 
 
 def test_ucb1_as_printed_hand_value():

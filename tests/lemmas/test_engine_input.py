@@ -48,13 +48,19 @@ def test_decimal_bound_is_its_decimal_value():
 
 
 # --- exact input ----------------------------------------------------------------------------
+def _mpf53(text):
+    """An mpf made at mpmath's default 53 bits whatever another test module set globally."""
+    with mpmath.workprec(53):
+        return mpmath.mpf(text)
+
+
 @pytest.mark.parametrize(("written", "value"), [
     (0.1, R(1, 10)), (0.30000000000000004, R(30000000000000004, 10**17)), (np.float64(0.1), R(1, 10)),
     (np.float32("0.1"), R(1, 10)), (decimal.Decimal("0.1000000000000000000000000001"), R(10**27 + 1, 10**28)),
     (sp.Float("0.1", 30), R(1, 10)), (sp.Float("0.12345678901234567890123", 23), R(12345678901234567890123, 10**23)),
     (sp.Float("1e400"), R(10) ** 400), (sp.Float("-2.5e-400"), -R(25, 10**401)), (sp.Float(0.1), R(1, 10)),
     (np.longdouble("0.1"), R(*map(int, np.longdouble("0.1").as_integer_ratio()))),
-    (mpmath.mpf("0.1"), R(3602879701896397, 2**55)), (10**400, R(10) ** 400),
+    (_mpf53("0.1"), R(3602879701896397, 2**55)), (10**400, R(10) ** 400),
 ])
 def test_numbers_are_read_at_the_value_written(written, value):
     assert number(written, "bound") == value
@@ -82,7 +88,7 @@ def test_binary_numbers_are_their_exact_binary_value():
     assert _v(sp.Gt(x, R(1, 10)), {x: (ld, 1)}).status == "proved"
     v = _v(sp.Gt(x, exact), {x: (ld, 1)})
     assert v.status == "refuted" and v.counterexample == {x: exact}
-    m = mpmath.mpf("0.1")
+    m = _mpf53("0.1")
     assert _v(sp.Gt(x, R(1, 10)), {x: (m, 1)}).status == "proved"
 
 

@@ -55,9 +55,10 @@ def _abel(drop_last: bool):
 def _hoeffding_as_printed(budget_s):
     # S = Σ X_i with X_i = 2·Ber(1/2), n = 100: mean(X) − 1 ≥ 0.2  <=>  #ones ≥ 60
     tail = Fraction(sum(comb(100, k) for k in range(60, 101)), 2 ** 100)
-    mpmath.mp.dps = 60
-    bound = mpmath.exp(-2 * 100 ** 2 * mpmath.mpf("0.04") / (100 * 2))  # Σ(b−a) = 200, no square
-    if mpmath.mpf(tail.numerator) / tail.denominator > bound:
+    with mpmath.workdps(60):
+        bound = mpmath.exp(-2 * 100 ** 2 * mpmath.mpf("0.04") / (100 * 2))  # Σ(b−a) = 200, no square
+        exceeds = mpmath.mpf(tail.numerator) / tail.denominator > bound
+    if exceeds:
         return Outcome("refuted", "exact binomial tail", counterexample={"n": 100, "eps": "1/5"},
                        evidence={"tail": str(tail), "bound": mpmath.nstr(bound, 20)})
     return Outcome("survived", "exact binomial tail")
