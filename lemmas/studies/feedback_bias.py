@@ -196,19 +196,103 @@ def port_cross_check(policy: str, kmax: int = 4) -> int:
 
 
 # ------------------------------------------------------------------------- every-K derivations
-def _first_window(d: Derivation, model: str) -> None:
+#: the click rule of each model, as its source states it (the cited model assumptions of the derivations)
+CLICK_RULE = {
+    "cascade": ("model assumption: 004_d9477b3ebe233f80.txt, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
+                "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'"),
+    "dcm": "model assumption: 000_0b27131c69d8f24c.txt, 'クリックしたアイテムに満足しなければ検索に戻る'",
+}
+#: the scan order both click models state (top to bottom)
+SCAN_RULE = {
+    "cascade": "model assumption: 004_d9477b3ebe233f80.txt, '結果リストを順位の高いアイテムから順番に走査していくことを仮定した'",
+    "dcm": "model assumption: 000_0b27131c69d8f24c.txt, '上から順にアイテムを見て,魅力に思ったものをクリック'",
+}
+#: independence of the attractions (and the satisfactions), DCM's distribution assumption (cascade: v̄ = 1)
+INDEPENDENCE = "model assumption: 000_0b27131c69d8f24c.txt, '各アイテムの魅力の有無は独立で'"
+#: list lengths of the exact enumeration of click vectors behind the window steps
+WINDOW_KMAX = 4
+
+
+def window_mismatches(policy: str, model: str, kmax: int = WINDOW_KMAX):
+    """``(n, mismatches)``: the policy's recording rule (:func:`record`) on every click vector the model
+    can produce, K = 1..kmax (cascade: at most one click; DCM: any), against "position k is recorded iff
+    there is no click at 1..k−1"."""
+    import itertools
+
+    n, bad = 0, []
+    for K in range(1, kmax + 1):
+        for clicks in itertools.product((0, 1), repeat=K):
+            if model == "cascade" and sum(clicks) > 1:
+                continue
+            got = [k for k, _o, _c in record(rule(policy), clicks)]
+            want = [k for k in range(K) if not any(clicks[:k])]
+            n += 1
+            if got != want:
+                bad.append({"clicks": clicks, "recorded": got, "no click above": want})
+    return n, bad
+
+
+def first_click_law_mismatches(model: str, kmax: int = WINDOW_KMAX):
+    """``(n, mismatches)``: the model's exact outcome law (:func:`outcomes`, symbolic parameters), K =
+    1..kmax: P(no click at 1..k−1) = ∏_(j<k)(1 − w̄_j) and P(no click at 1..k−1, click at k) =
+    w̄_k ∏_(j<k)(1 − w̄_j) at every position k (for the cascade also: at most one click per round)."""
+    n, bad = 0, []
+    for K in range(1, kmax + 1):
+        x, y = symbols(model, K)
+        outs = outcomes(model, x, y)
+        for k in range(K):
+            stay = sp.Mul(*[1 - x[j] for j in range(k)])
+            p_rec = sum((p for p, c, _ in outs if not any(c[:k])), sp.Integer(0))
+            p_clk = sum((p for p, c, _ in outs if not any(c[:k]) and c[k]), sp.Integer(0))
+            n += 1
+            if sp.expand(p_rec - stay) != 0 or sp.expand(p_clk - x[k] * stay) != 0:
+                bad.append({"K": K, "position": k + 1, "P(recorded)": str(p_rec), "P(click, recorded)": str(p_clk)})
+        if model == "cascade" and any(sum(c) > 1 for _p, c, _ in outs):
+            bad.append({"K": K, "more than one click": True})
+    return n, bad
+
+
+def _first_window(d: Derivation, model: str, policy: str) -> None:
     k, j = sp.symbols("k j", integer=True, positive=True)
     w = sp.IndexedBase("w")
     stay = sp.Product(1 - w[j], (j, 1, k - 1))
-    d.argument(f"{model}: position k is recorded iff there is no click at 1..k−1; a click needs examination "
-               "and attraction, and without a click the user examines the next position (cascade: stops only at "
-               "a click; DCM: stops only when satisfied after a click), so 'no click above k' = 'a_1..a_(k−1) "
-               "unattractive', which also implies that k is examined",
-               "the models of SPEC §1 (CM-Cascade, CM-DCM); DCM-OBS/last-click")
-    d.argument("the attraction of a_k is independent of the attractions (and satisfactions) above k",
-               "independence assumption of SPEC §1 (P_w = ∏_e Ber(w̄(e)), P_v = ∏_k Ber(v̄(k)))")
+    n, bad = window_mismatches(policy, model)
+    d.holds(f"{policy}: its recording rule keeps position k iff there is no click at 1..k−1 (exact enumeration of "
+            f"every {model} click vector, K = 1..{WINDOW_KMAX}, through lemmas/support/feedback_rules.record)",
+            not bad, f"{n} click vectors, mismatches: {bad}")
+    d.cited(f"{model}: the user scans the list from the top; a click needs examination and attraction",
+            SCAN_RULE[model])
+    d.cited(f"{model}: without a click the user goes on to the next position (cascade: stops only at a click; "
+            "DCM: stops only when satisfied after a click), so 'no click above k' = 'a_1..a_(k−1) unattractive', "
+            "which also implies that k is examined", CLICK_RULE[model])
+    d.cited("the attraction of a_k is independent of the attractions (and satisfactions) above k", INDEPENDENCE)
+    n2, bad2 = first_click_law_mismatches(model)
+    d.holds(f"{model}: the model's exact outcome law (lemmas/support/feedback_exact.outcomes, symbolic w̄"
+            f"{', v̄' if model == 'dcm' else ''}), K = 1..{WINDOW_KMAX}: P(no click above k) = ∏_(j<k)(1 − w̄_j) "
+            "and P(no click above k, click at k) = w̄_k ∏_(j<k)(1 − w̄_j) at every position",
+            not bad2, f"{n2} positions, mismatches: {bad2}")
     d.equal("symbolic k: E[clicks at k] / E[records at k] = w(k) ∏_(j<k)(1 − w(j)) / ∏_(j<k)(1 − w(j))",
             w[k] * stay / stay, w[k])
+
+
+def single_arm_rejections(policy: str, kmax: int = 6) -> dict:
+    """``{K: what the simulated policy's constructor did}`` for K = 1..kmax (L = kmax): ``"accepted"``
+    or the ``ValueError`` it raised.  The one place the catalogue reads ``clickbound.sim``: the claim is
+    about what that policy accepts (imported here, lazily, so ``lemmas`` does not depend on ``sim``
+    at import time)."""
+    import numpy as np
+
+    from clickbound.sim.policies.registry import get_policy
+
+    cls, out = get_policy(policy), {}
+    for K in range(1, kmax + 1):
+        try:
+            cls(kmax, K, np.random.default_rng(0))
+        except ValueError as exc:
+            out[K] = f"rejected: {exc}"
+        else:
+            out[K] = "accepted"
+    return out
 
 
 def _derive(policy: str, model: str) -> Derivation:
@@ -217,8 +301,16 @@ def _derive(policy: str, model: str) -> Derivation:
     if r.window == "top":
         x, y = symbols(model, 1)
         _o, _c, ratio, t = recorded_ratios(policy, model, 1, x, y)[0]
-        d.argument("the policy accepts K = 1 only (sim.policies.single_arm), so K = 1 is every K; it records "
-                   "position 1 every round", "the rule 'top' (lemmas/support/feedback_rules.py), tested against sim")
+        seen = single_arm_rejections(policy)
+        d.holds(f"{policy} (clickbound.sim.policies) accepts K = 1 only: its constructor, run for K = 1..{len(seen)}, "
+                "accepts K = 1 and raises ValueError for every other K (the check 'if K != 1: raise'), so K = 1 "
+                "is every K it runs at",
+                seen[1] == "accepted" and all(v.startswith("rejected") for K, v in seen.items() if K != 1),
+                "; ".join(f"K = {K}: {v}" for K, v in seen.items()))
+        hit, miss = record(r, [1]), record(r, [0])
+        d.holds("at K = 1 the rule 'top' (lemmas/support/feedback_rules.record) records position 1 every round "
+                "(click and no click)", hit == [(0, 1, 1)] and miss == [(0, 1, 0)],
+                f"record(click) = {hit}, record(no click) = {miss}")
         d.equal(f"K = 1: P(c_1 = 1) = the arm's mean reward on {model}", ratio, t)
         return d
     if policy == "PBM-UCB":
@@ -289,11 +381,12 @@ def _derive(policy: str, model: str) -> Derivation:
                    "SPEC §1 CM-Depth; source 001 Algorithms 1–2")
         d.equal("symbolic k: E[1{V ≥ k} c_k] / E[1{V ≥ k}] = P_k θ_k / P_k", P(k) * th / P(k), th)
     elif model == "cascade" and r.window == "last":
-        d.argument("a cascade user clicks at most once, so the last click is the first one and 'last-only' "
-                   "credit equals the click: the record is the first-click record", "SPEC §1 CM-Cascade")
-        _first_window(d, model)
+        d.cited("a cascade user clicks at most once, so the last click is the first one and 'last-only' "
+                "credit equals the click: the record is the first-click record (both checked on every cascade "
+                f"click vector, K = 1..{WINDOW_KMAX}, below)", CLICK_RULE["cascade"])
+        _first_window(d, model, policy)
     elif r.window == "first":
-        _first_window(d, model)
+        _first_window(d, model, policy)
         if r.stats == "regression":
             d.argument("the ridge statistics M = I + σ⁻² Σ x xᵀ, B = Σ c x run over the recorded (x_(a_k), c_k) "
                        "pairs, whose conditional mean is w̄(a_k) = x_(a_k)ᵀθ* by the step above: the regression "
