@@ -11,7 +11,7 @@ import argparse
 
 #: verdict statuses a claim can have: the engine's ``STATUSES`` (a test keeps them equal), kept here so that
 #: ``--help`` does not load the engine
-CLAIM_STATUSES = ("proved", "refuted", "checked", "survived", "violated-in-simulation", "consistent-in-simulation")
+CLAIM_STATUSES = ("proved", "argued", "refuted", "checked", "survived", "violated-in-simulation", "consistent-in-simulation")
 
 
 class BadValue(ValueError):
