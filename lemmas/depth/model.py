@@ -50,8 +50,9 @@ def p_monotone_proof():
         P = [sum(ps[k:]) for k in range(Ln)] + [0]
         d.zero(f"L = {Ln}: Σ_j (P_j − P_(j+1) − p_j)^2 == 0 (cross-check)",
                sum((P[k] - P[k + 1] - ps[k]) ** 2 for k in range(Ln)))
-    d.argument("P_1 = Σ_{v=1}^{L} p_v = 1 (p is a probability vector) and P_j − P_{j+1} = p_j >= 0, so "
-               "1 = P_1 >= P_2 >= … >= P_L = p_L >= 0 for every L", "the telescoping identity above, p_v >= 0")
+    d.cited("P_1 = Σ_{v=1}^{L} p_v = 1 (p is a probability vector) and P_j − P_{j+1} = p_j >= 0, so "
+            "1 = P_1 >= P_2 >= … >= P_L = p_L >= 0 for every L",
+            r"model assumption: 001_eb740855b56fcd8b.txt, 'p_v := \Pr(V(t) = v), \quad \sum_{v=1}^L p_v = 1'")
     return d.artefact()
 
 

@@ -97,11 +97,10 @@ def _linear_identity_proof(summary, stat, per_record, instance_stat, instance_rh
     enumerated = _record_expectation(stat)
     d.equal(f"one generic record (θ > 0, γ > 0, f): E[{what}] over the 4 outcomes of (E, R), E ⊥ R",
             enumerated, per_record)
-    d.argument("linearity of expectation: for a log of n records (any n, any positions k(r), any dependence "
-               "between records), E[Σ_r X_r] = Σ_r E[X_r]; record r's E[X_r] is the generic record's with "
-               "θ = θ_{k(r)}, γ = γ_r, f = f_r",
-               "linearity of E over a finite sum; the generic-record step above (each record's own E and R "
-               "are independent Bernoullis, the PBM)")
+    d.cited("linearity of expectation: for a log of n records (any n, any positions k(r), any dependence "
+            "between records), E[Σ_r X_r] = Σ_r E[X_r]; record r's E[X_r] is the generic record's with "
+            "θ = θ_{k(r)}, γ = γ_r, f = f_r",
+            "linearity of expectation")
     subs = {_TH: _THI[_KI[_R]], _GA: _GAI[_R], _F: _FI[_R]}
     d.equal(f"every log: Σ_(r=1..n) (enumerated E[{what}] of record r) = Σ_(r=1..n) target_r, n symbolic",
             sp.Sum(enumerated.subs(subs), (_R, 1, _N_REC)), sp.Sum(per_record.subs(subs), (_R, 1, _N_REC)))

@@ -131,7 +131,8 @@ def click_only_proof():
     d = Derivation("Σ_(records) c/θ_k·f = Σ_(records with c = 1) 1/θ_k·f, every log (c ∈ {0, 1}, θ_k > 0)")
     for c in (0, 1):
         d.equal(f"one record with c = {c}: c/θ·f − [c = 1]/θ·f", c / _TH * _F - (1 if c == 1 else 0) / _TH * _F, 0)
-    d.argument("sum the per-record identity over the records of the log (any number)", "finite sums; c ∈ {0, 1}")
+    d.cited("sum the per-record identity over the records of the log (any number; c ∈ {0, 1})",
+            "linearity of finite sums")
     return d.artefact()
 
 
@@ -253,7 +254,8 @@ def softmax_minimiser_proof():
             sp.expand_log(-sp.Sum(w[k] * sp.log(s[k]), (k, 1, K)) + sp.Sum(w[k] * sp.log(w[k] / W), (k, 1, K)),
                           force=True),
             sp.expand_log(W * sp.Sum(w[k] / W * sp.log((w[k] / W) / s[k]), (k, 1, K)), force=True))
-    d.argument("KL(p ‖ s) >= 0 with equality iff p = s (Gibbs' inequality, from log x <= x − 1)", "Gibbs' inequality")
+    d.cited("KL(p ‖ s) >= 0 with equality iff p = s", "Gibbs' inequality (Cover & Thomas, Elements of Information "
+            "Theory, 2nd ed., Theorem 2.6.3)")
     return d.artefact()
 
 
