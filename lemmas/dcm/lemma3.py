@@ -53,7 +53,6 @@ from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    argument_step,
     check_identity,
     instance_artefact,
     nonneg_facts,

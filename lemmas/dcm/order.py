@@ -38,7 +38,6 @@ from clickbound.lemmas.engine.registry import Erratum, register, register_erratu
 from clickbound.lemmas.support.dcm_algebra import (
     SOURCE_000,
     Atom,
-    argument_step,
     check_identity,
     prod_c,
     verify_certificate,
@@ -214,7 +213,7 @@ def order_general_proof() -> ProofArtefact:
                             "adjacent swaps); each selection or order step weakly increases f (the two certificates "
                             "above; P, Q >= 0 because every factor 1 - c x lies in [0,1]), so the sorted top-K list "
                             "is a maximiser", BUBBLE_SORT))
-    Pp, Qp, ckp, cnp = sp.symbols("P Q c_k c_next", positive=True)
+    Pp, Qp, ckp = sp.symbols("P Q c_k", positive=True)
     da, dc = sp.symbols("delta_a delta_c", positive=True)  # a' − a > 0, b − a > 0; c_k − c_next > 0
     sel, order = Pp * Qp * ckp * da, Pp * Qp * dc * da
     steps.append(("strict case: with P, Q > 0 (factors 1 - c x > 0 as x < 1), c_k > 0, a' - a > 0, "

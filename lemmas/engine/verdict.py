@@ -1,8 +1,9 @@
 """Verdicts are data (STYLE convention 3): the CLI and the report render them."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import sympy as sp
 

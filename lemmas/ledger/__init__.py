@@ -239,7 +239,8 @@ def problems(source: str | None = None, where: str | None = None, *, with_verdic
             bad = [v.claim_id for v in vs if v.matches_expectation is False]
             if bad:
                 out.append(f"{where_}: cited claims do not come out as registered: {bad}")
-            established = [v for v in vs if (v.status in ("proved", "argued") and (v.scope == "all" or e.scope_note))
+            established = [v for v in vs if (v.status in ("proved", "argued")
+                                             and (v.scope == "all" or e.scope_note))
                            or (v.status == "refuted" and v.expected is False)]
             if not established:
                 out.append(f"{where_}: no cited claim establishes it (proved or argued for every parameter, "

@@ -98,7 +98,7 @@ def _decide_od_peeling(budget_s: float) -> Outcome:
     a = sp.Symbol("alpha", positive=True)
     d.equal("η = (1 + 2α)/2 lies in (1, 2α) for α > 1/2: 2α/η − 1 = (2α − 1)/(2α + 1) > 0",
             2 * a / ((1 + 2 * a) / 2) - 1, (2 * a - 1) / (2 * a + 1))
-    sl, el = sp.symbols("s e", nonnegative=True)
+    sl = sp.Symbol("s", nonnegative=True)
     e_pos = sp.Symbol("e", positive=True)
     gap = sp.simplify(1 - 2 * (sp.Rational(1, 2) - sl) / (1 + e_pos))
     d.holds("for α = 1/2 − s ≤ 1/2 (s ≥ 0) and η = 1 + e > 1: 1 − 2α/η = (e + 2s)/(1 + e) > 0, so no η > 1 has "

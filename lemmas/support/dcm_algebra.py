@@ -161,7 +161,7 @@ def nonneg_sum_step(description: str) -> tuple[str, str]:
     total = sp.Sum(t[k], (k, 1, K))
     if total.is_nonnegative is not True:
         raise AssertionError(f"step fails: {description}: sympy cannot sign {total}")
-    return description, f"sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K"
+    return description, "sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K"
 
 
 def argument_step(description: str, rests_on: str) -> tuple[str, str]:

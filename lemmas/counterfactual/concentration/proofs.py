@@ -98,7 +98,7 @@ def hlemma_proof():
             b / (b - a) * sp.exp(s * a) - a / (b - a) * sp.exp(s * b))
     A_, B_ = sp.symbols("A B", positive=True)  # a = −A ≤ 0 < b = B (E X = 0 with a <= X <= b, a < b)
     ur = sp.Symbol("u", real=True)
-    p_ab = sp.simplify(-(-A_) / (B_ - (-A_)))
+    p_ab = sp.simplify(A_ / (B_ + A_))  # −a/(b − a) with a = −A, b = B
     q_ab = sp.simplify(1 - p_ab)
     mass = sp.simplify(1 - p_ab + p_ab * sp.exp(ur))
     d.holds("a <= 0 <= b (E X = 0), so p = −a/(b − a) ∈ [0, 1] and 1 − p + p e^u > 0 (a = −A, b = B, A, B > 0; "
