@@ -131,11 +131,11 @@ def regret_enumeration(theta, P, T):
 
 def regret_gap_form_proof():
     d = Derivation("Reg(T) = E[Σ_t (r(a*) − r(a(t)))] = E[Σ_t Δ_{a(t)}] for every T and every policy")
-    d.argument("a(t) is a function of the history H_{t−1} and the policy's own randomness, both independent of "
-               "(V(t), C(t)); so E[r(a(t)) | H_{t−1}, a(t) = a] = E[r(a)] = Σ_j P_j θ_{a_j}",
-               "CM-Depth (fresh V(t), C(t) each round); OD-REWARD")
-    d.argument("E[r(a*) − r(a(t))] = E[E[r(a*) − r(a(t)) | H_{t−1}, a(t)]] = E[Δ_{a(t)}]; sum over t = 1..T",
-               "tower property, linearity of expectation")
+    d.cited("a(t) is a function of the history H_{t−1} and the policy's own randomness, both independent of "
+            "(V(t), C(t)); so E[r(a(t)) | H_{t−1}, a(t) = a] = E[r(a)] = Σ_j P_j θ_{a_j}",
+            r"model assumption: 001_eb740855b56fcd8b.txt, '閲覧深度列 $V(1), V(2), \dots$ は独立同分布に従うものとし'")
+    d.cited("E[r(a*) − r(a(t))] = E[E[r(a*) − r(a(t)) | H_{t−1}, a(t)]] = E[Δ_{a(t)}]; sum over t = 1..T",
+            "the tower property of conditional expectation (Williams, Probability with Martingales, 1991, §9.7(i)) and linearity of expectation")
     theta = (Fraction(1, 2), Fraction(1, 3), Fraction(1, 4))
     P = (Fraction(1), Fraction(1, 2))
     reg_def, reg_gap = regret_enumeration(theta, P, 3)

@@ -93,11 +93,12 @@ def _ftl_two_arms(mu, T):
 def pseudo_proof():
     d = Derivation("R(T) = Tμ − E Σ_t g_t = Tμ − E Σ_t μ_(a(t)) = E Σ_t r_t with r_t = μ − μ_(a(t)) "
                    "(the pseudo-regret), every policy, k and T")
-    d.argument("a(t) is a function of the history H_(t−1) (and the policy's own randomness); given a(t) = i "
-               "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))",
-               "the stochastic bandit model (line 309: X_(i,t) i.i.d., independent of the past)")
-    d.argument("max_i E Σ_(t≤T) X_(i,t) = max_i T μ_i = Tμ (X_(i,t) identically distributed over t), the first "
-               "equality of line 313", "linearity and stationarity (line 309)")
+    d.cited("a(t) is a function of the history H_(t−1) (and the policy's own randomness); given a(t) = i "
+            "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))",
+            r"model assumption: 003_f899901a464da92a.txt, 'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
+    d.cited("max_i E Σ_(t≤T) X_(i,t) = max_i T μ_i = Tμ (X_(i,t) identically distributed over t), the first "
+            "equality of line 313",
+            r"model assumption: 003_f899901a464da92a.txt, 'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
     mu = sp.Symbol("mu")
     e = sp.symbols("e1:4")  # e_t = E μ_(a(t))
     d.equal("linearity (T = 3 shown; each round contributes μ − E μ_(a(t))): "

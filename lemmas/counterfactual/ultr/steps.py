@@ -226,7 +226,10 @@ def softmax_ratio_proof():
     tot, f, c = sp.symbols("Theta f c", positive=True)
     d.equal("a record's IPW term with the normalised weight: c/(θ/Θ)·f = Θ·(c/θ·f), Θ = Σθ",
             c / (_TH / tot) * f, tot * (c / _TH * f))
-    d.argument("a loss multiplied by a constant Θ > 0 has the same minimisers", "Θ > 0")
+    la, lb = sp.symbols("L_a L_b", real=True)
+    d.equal("for two models a, b: Θ L_a − Θ L_b = Θ (L_a − L_b)", tot * la - tot * lb, tot * (la - lb))
+    d.holds("Θ > 0, so Θ L_a <= Θ L_b iff L_a <= L_b: a loss multiplied by a constant Θ > 0 has the same "
+            "minimisers", tot.is_positive is True, f"sympy: ({sp.sstr(tot)}).is_positive = {tot.is_positive}")
     return d.artefact()
 
 
