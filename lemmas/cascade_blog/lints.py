@@ -139,8 +139,9 @@ def recursion_proof():
     d = Derivation("every d, t: from M_0 = I, B_0 = 0 the per-observation updates M ← M + σ^(−2)xxᵀ, B ← B + x·y "
                    "give M_t = σ^(−2)X_tᵀX_t + I and B_t = X_tᵀY_t, X_t (Y_t) the rows (entries) of every "
                    "observation up to step t")
-    d.argument("XᵀX = Σ_r x_r x_rᵀ and XᵀY = Σ_r x_r y_r (definition of the matrix product, every d and n), so "
-               "adding one row adds x xᵀ and x y; induction on the number of rows", "matrix multiplication")
+    d.cited("XᵀX = Σ_r x_r x_rᵀ and XᵀY = Σ_r x_r y_r (definition of the matrix product, every d and n), so "
+            "adding one row adds x xᵀ and x y; induction on the number of rows",
+            "the column–row expansion of a matrix product (Horn & Johnson, Matrix Analysis, 2nd ed., §0.2.7)")
     for dim, n in ((1, 3), (2, 3), (3, 2)):
         X = sp.Matrix(n, dim, lambda i, j: sp.Symbol(f"x{i}{j}"))
         Y = sp.Matrix(sp.symbols(f"y0:{n}"))

@@ -152,8 +152,9 @@ def _decide_actions(budget_s: float) -> Outcome:
     L, j, K = sp.symbols("L j K", integer=True, positive=True)
     d.equal("each factor minus the smallest: (L − j) − (L − K + 1) = K − 1 − j ≥ 0 for 0 ≤ j ≤ K − 1",
             (L - j) - (L - K + 1), K - 1 - j)
-    d.argument("K factors, each ≥ L − K + 1 ≥ 1, so the product is ≥ (L − K + 1)^K (exponential in K for "
-               "L − K + 1 ≥ 2)", "the factor-wise inequality above; monotonicity of products of positives")
+    d.cited("K factors, each ≥ L − K + 1 ≥ 1, so the product is ≥ (L − K + 1)^K (exponential in K for "
+            "L − K + 1 ≥ 2)",
+            "monotonicity of multiplication of reals ≥ 1 (the order axioms of an ordered field)")
     n = 0
     for L_ in range(1, 8):
         for K_ in range(1, L_ + 1):

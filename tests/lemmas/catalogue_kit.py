@@ -65,6 +65,14 @@ def assert_as_registered(claim, v=None, *, every_parameter: bool = True):
     return v
 
 
+def proved_or_argued(v) -> bool:
+    """The catalogue's verdict rule for a claim it proves: ``proved`` with no argued step, or ``argued``
+    listing each of its argued steps (the proof rests on prose nothing checks)."""
+    if v.status == "proved":
+        return v.argued_steps == 0 or v.vouched_by.startswith("kernel: ")
+    return v.status == "argued" and v.argued_steps == len(v.evidence.get("argued") or ()) > 0
+
+
 def assert_errata_evidence(errata, source_file: str, *, only=None, conclusion_survives: bool = False):
     """Every erratum cites evidence from ``source_file`` that comes out as registered.
 

@@ -59,7 +59,8 @@ def observed_is_true_proof():
     for r in (0, 1):
         lhs = r * delta(p * r, ph)  # the pair contributes to Σ_S only when R = 1
         d.equal(f"one pair, R = {r}: 1[R = 1]·δ(P·R, P̂) = R·δ(P, P̂)", lhs, r * delta(p, ph))
-    d.argument("the sums over S and over U × I agree termwise", "the two cases R = 0, 1 just checked")
+    d.cited("the sums over S and over U × I agree termwise",
+            "linearity of finite sums")
     ps, phs = sp.symbols("P1:4", real=True), sp.symbols("Q1:4", real=True)
     for rr in itertools.product((0, 1), repeat=3):
         lhs = sum((delta(pj * r, qj) for pj, qj, r in zip(ps, phs, rr) if r == 1), sp.Integer(0))

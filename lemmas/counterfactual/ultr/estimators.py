@@ -158,9 +158,9 @@ def rand_proof():
     gi = sp.IndexedBase("gamma")
     per_doc = _record_expectation(lambda c: c)  # E[C | position with θ, document with γ]
     d.equal("E[C | position k, document d] = θ_k γ_d (4 outcomes of (E, R), E ⊥ R)", per_doc, _TH * _GA)
-    d.argument("a uniformly random ranking of N documents puts document d at position k in (N−1)! of the N! "
-               "rankings (they correspond one-to-one to the rankings of the other N−1 documents)",
-               "counting permutations with one fixed point-assignment")
+    d.cited("a uniformly random ranking of N documents puts document d at position k in (N−1)! of the N! "
+            "rankings (they correspond one-to-one to the rankings of the other N−1 documents)",
+            "the multiplication principle of counting: fixing d at position k leaves (N−1)! orderings of the other documents")
     d.equal("P(document d at position k) = (N−1)!/N! = 1/N, N symbolic",
             sp.factorial(Ns - 1) / sp.factorial(Ns), 1 / Ns)
     e_k = sp.Sum(sp.Rational(1) / Ns * per_doc.subs({_TH: thk, _GA: gi[dd]}), (dd, 1, Ns))
