@@ -140,7 +140,7 @@ def test_claims_bad_filter_values_list_the_accepted_ones(fake_decide, capsys):
     assert all(f"{s.short} ({s.number})" in err for s in sources.SOURCES)
     with pytest.raises(SystemExit) as e:
         cli.main(["claims", "--status", "maybe"])
-    assert e.value.code == 2 and "proved, refuted, checked, survived" in capsys.readouterr().err
+    assert e.value.code == 2 and "proved, argued, refuted, checked, survived" in capsys.readouterr().err
     rc, _, err = run(capsys, "claims", "--kind", "lemma-ish")
     assert rc == 2 and "identity" in err and "upper bound" in err
     assert not fake_decide  # nothing was decided for a bad value
