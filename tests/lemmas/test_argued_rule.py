@@ -73,3 +73,17 @@ def test_a_catalogue_claim_left_argued_lists_its_steps():
     assert len(v.evidence["argued"]) == v.argued_steps >= 1
     assert all(a["step"].startswith("(argument)") for a in v.evidence["argued"])
     assert v.scope_text.startswith("argued (every parameter; ")
+
+
+def test_ledger_entries_say_which_cited_claims_are_argued():
+    from types import SimpleNamespace
+
+    from clickbound.lemmas import ledger
+
+    e = ledger.Entry(source="000_0b27131c69d8f24c.txt", quote="a quote of ten chars", kind="statement",
+                     verdict="verified", claims=("A", "B", "C"), note="n")
+    vs = {"A": SimpleNamespace(status="argued"), "B": SimpleNamespace(status="proved")}
+    assert ledger.rests_on_argued(e, vs) == ["A"]
+    assert e.as_dict(vs)["rests_on_argued"] == ["A"] and "rests_on_argued" not in e.as_dict()
+    other = ledger.Entry(source=e.source, quote=e.quote, kind="definition", verdict="definition", note="n")
+    assert "rests_on_argued" not in other.as_dict(vs)
