@@ -68,11 +68,19 @@ def _test_text(v) -> str:
     return f"{v.evidence.get('test')}, level {v.evidence.get('level')}"
 
 
+def verdict_cell(v) -> str:
+    """The table's verdict cell: the scope text, but ``argued (N)`` for a proof (of every parameter)
+    resting on N argued steps, so the column stays narrow."""
+    if v.status == "argued" and v.scope == "all":
+        return f"argued ({v.argued_steps})"
+    return v.scope_text
+
+
 def rows(verdicts) -> list[dict]:
     return [{
         "id": v.claim_id,
         "status": v.status,
-        "verdict (scope)": v.scope_text,
+        "verdict (scope)": verdict_cell(v),
         "method": v.method,
         "expected": {True: "true", False: "false", None: "?"}[v.expected],
         "as registered": EXPECT_MARK[v.matches_expectation],
@@ -82,15 +90,18 @@ def rows(verdicts) -> list[dict]:
     } for v in verdicts]
 
 
-#: the kinds of verdict the summary counts, in this order: a proof's scope told apart, the two
-#: statistical statuses together (each also counted on its own)
-SUMMARY_KINDS = ("proved (every parameter)", "proved (instances)", "checked", "refuted", "survived",
+#: the kinds of verdict the summary counts, in this order: a proof's scope told apart, proofs up to
+#: argued steps apart from checked proofs, the two statistical statuses together (each also counted on
+#: its own)
+SUMMARY_KINDS = ("proved (every parameter)", "proved (instances)", "argued", "checked", "refuted", "survived",
                  "statistical")
 
 
 def verdict_kind(status: str, scope: str | None) -> str:
     if status == "proved":
         return "proved (every parameter)" if scope == "all" else "proved (instances)"
+    if status == "argued":
+        return "argued"
     return "statistical" if status in STATISTICAL else status
 
 
@@ -230,10 +241,16 @@ def render_verdict(v, width: int | None = None) -> str:
              f"statement : {v.statement}",
              f"verdict   : {v.scope_text}  by {v.method}  in {v.elapsed_s:.2f} s",
              f"scope     : {scope_words(v.status, v.scope, v.scope_detail)}",
+             f"vouched by: {v.vouched_by or '(not recorded)'}",
              f"expected  : {d['expected']}  (as registered: {EXPECT_MARK[v.matches_expectation]})",
              f"tried     : {', '.join(v.methods_tried)}"]
     if v.status in STATISTICAL:
         lines.insert(4, f"test      : {_test_text(v)} (a statistical finding, not a proof or a refutation)")
+    if v.status in ("proved", "argued"):
+        k = v.step_kinds
+        lines.append(f"steps     : {k['checked']} checked, {k['cited']} cited, {k['argued']} argued")
+        for a in v.evidence.get("argued") or []:
+            lines.append(f"argued    : {a.get('step', a) if isinstance(a, dict) else a}")
     if v.counterexample:
         lines.append("counterexample (exact):")
         lines += [f"    {k} = {val}" for k, val in d["counterexample"].items()]
@@ -251,6 +268,9 @@ def scope_words(status: str, scope: str | None, detail: str = "") -> str:
     if status == "proved":
         return ("every parameter value the statement quantifies over" if scope == "all"
                 else f"only the instances {detail} (no proof beyond them)")
+    if status == "argued":
+        return ("every parameter value, up to the argued steps listed below (prose nothing checks)"
+                if scope == "all" else f"the instances {detail}, up to the argued steps listed below")
     return {"checked": f"exact checks on {detail} only (no proof for the statement's whole range)",
             "refuted": "one exact counterexample (below) refutes the statement",
             "survived": "no counterexample in the search recorded below (not a proof)"}.get(

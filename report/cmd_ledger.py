@@ -9,8 +9,10 @@ classes) lie under at least one entry.
   errata); ``--status VERDICT`` and ``--kind KIND`` filter them (and imply ``--entries``);
 * ``--uncovered`` lists the displayed items no entry covers yet (or says none is);
 * ``--json`` prints the entries (source, quote, kind, verdict, claims, errata, note, and on
-  every ``erratum`` entry the ``severity`` of the errata it cites — the worst of them, ``""``
-  while they are not graded) for other tools, with the same filters.
+  every ``erratum`` entry the ``severity`` of the errata it cites — the worst of them) for other
+  tools, with the same filters; each "verified" entry also lists ``rests_on_argued``: the claims it
+  cites whose verdict is ``argued`` (proved up to prose steps nothing checks), for which the claims
+  those entries cite are decided (``--budget`` seconds each).
 
 Text fits the terminal (100 columns when the output is not one; ``--width N``).
 """
@@ -37,7 +39,10 @@ def add_arguments(p):
     p.add_argument("--entries", action="store_true", help="list the entries (implied by --status, --kind)")
     p.add_argument("--uncovered", action="store_true", help="list displayed items no entry covers")
     filters.add_width(p)
-    p.add_argument("--json", action="store_true", help="print the entries as JSON")
+    p.add_argument("--json", action="store_true",
+                   help="print the entries as JSON (verified entries: rests_on_argued, deciding their claims)")
+    p.add_argument("--budget", type=float, default=20.0, metavar="S",
+                   help="seconds per claim when --json decides the claims verified entries cite (default 20)")
     p.add_argument("--seeds", metavar="DIR",
                    help="folder holding the source texts (default: the copy shipped with the package)")
     add_project_argument(p)
@@ -56,6 +61,19 @@ def _entries(args) -> list:
             if (args.status is None or e.verdict == args.status) and (args.kind is None or e.kind == args.kind)]
 
 
+def _cited_verdicts(ents, budget_s: float) -> dict:
+    """Claim ID → Verdict for every claim a "verified" entry of ``ents`` cites (decided here)."""
+    from clickbound import lemmas
+    from clickbound.report.claims_table import decide_catalogue
+
+    ids = list(dict.fromkeys(c for e in ents if e.verdict == "verified" for c in e.claims))
+    known = {c.id: c for c in lemmas.catalogue()}
+    claims = [known[c] for c in ids if c in known]
+    if not claims:
+        return {}
+    return {v.claim_id: v for v in decide_catalogue(budget_s=budget_s, progress=False, claims=claims)}
+
+
 def run(args) -> int:
     project = project_of(args)
     if project is not None:  # the project's ledger.toml over its paper.txt (clickbound.report.project)
@@ -70,8 +88,10 @@ def run(args) -> int:
         from clickbound.lemmas.ledger.rules import entry_severity
 
         by_id = {x.id: x for x in lemmas.errata()}
-        recs = [{**e.as_dict(), **({"severity": entry_severity(e, by_id)} if e.verdict == "erratum" else {})}
-                for e in _entries(args)]
+        ents = _entries(args)
+        verdicts = _cited_verdicts(ents, args.budget)
+        recs = [{**e.as_dict(verdicts), **({"severity": entry_severity(e, by_id)} if e.verdict == "erratum" else {})}
+                for e in ents]
         json.dump(recs, sys.stdout, indent=1, ensure_ascii=False)
         print()
         return 0

@@ -1,5 +1,14 @@
-"""Shared pytest settings: ``@pytest.mark.slow`` tests run only with ``--run-slow``."""
+"""Shared pytest settings: ``@pytest.mark.slow`` tests run only with ``--run-slow``.
+
+Verdicts do not depend on whether ``coqc`` is installed: ``CLICKBOUND_KERNEL=0`` keeps
+``lemmas.check`` from promoting an argued catalogue proof to ``proved`` through a Coq kernel proof
+(the proofs tests turn it on where they test exactly that).
+"""
+import os
+
 import pytest
+
+os.environ.setdefault("CLICKBOUND_KERNEL", "0")
 
 
 def pytest_addoption(parser):

@@ -59,8 +59,9 @@ def step_time_proof():
     total = sp.Integer(4 * 60 + 46)
     d.equal("(4·60 + 46) s / 10000 = 143/5000 s", total / STEPS, sp.Rational(143, 5000))
     d.equal("143/5000 s in ms", sp.Rational(143, 5000) * 1000, sp.Rational(143, 5))
-    d.argument("a step runs get_list, env.click, observe and regret; times are non-negative, so the mean of "
-               "one part is at most the mean of the step", "simulate() (blog lines 242-256)")
+    d.cited("a step runs get_list, env.click, observe and regret; times are non-negative, so the mean of "
+            "one part is at most the mean of the step",
+            "monotonicity of finite sums (each step's time is the sum of its non-negative parts)")
     return d.artefact()
 
 

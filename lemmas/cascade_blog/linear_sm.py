@@ -107,9 +107,9 @@ def lin_sm_proof():
         d.holds(f"every d: {side} reduces to I by MN = NM = I and Xt N X = s (noncommutative words; s, σ² "
                 "scalars, s + σ² ≠ 0)", red == {(): 1},
                 f"expand({side}) = {sp.sstr(sp.expand(prod_))}  →  reduced words {sp.sstr(red)}")
-    d.argument("the two reduction rules hold in every dimension: N = M^(-1) is a two-sided inverse, and "
-               "xᵀNx is a 1×1 matrix, i.e. the scalar s, which commutes with every matrix",
-               "definition of the inverse; a 1×1 product is a scalar")
+    d.cited("the two reduction rules hold in every dimension: N = M^(-1) is a two-sided inverse, and "
+            "xᵀNx is a 1×1 matrix, i.e. the scalar s, which commutes with every matrix",
+            "Horn & Johnson, Matrix Analysis, 2nd ed., §0.5 (two-sided inverses) and §0.2 (1×1 matrices as scalars)")
     s2p = sp.Symbol("sigma2", positive=True)
     for dim in (1, 2, 3):
         Nm = sp.Matrix(dim, dim, lambda i, j: sp.Symbol(f"n{i}{j}"))

@@ -98,9 +98,10 @@ def posterior_proof():
     d = Derivation("every d: prior N(0, I_d) and y_r = x_rᵀθ + N(0, s) independent give the posterior "
                    "N(M^(−1)XᵀY/s, M^(−1)), M = I + XᵀX/s; with s = σ²: θ̂ = σ^(−2)M^(−1)B, B = XᵀY; "
                    "M_0 = I, B_0 = 0 (no data) is the prior")
-    d.argument("−log posterior = J(θ) + const, J(θ) = ½θᵀθ + |Y − Xθ|²/(2s), a quadratic with gradient "
-               "Mθ − XᵀY/s and Hessian M ≻ 0, so the posterior is Gaussian with mean M^(−1)XᵀY/s and covariance "
-               "M^(−1) (every d, n)", "Bayes' rule; ∇(½θᵀθ) = θ and ∇½|Y − Xθ|² = −Xᵀ(Y − Xθ)")
+    d.cited("−log posterior = J(θ) + const, J(θ) = ½θᵀθ + |Y − Xθ|²/(2s), a quadratic with gradient "
+            "Mθ − XᵀY/s and Hessian M ≻ 0, so the posterior is Gaussian with mean M^(−1)XᵀY/s and covariance "
+            "M^(−1) (every d, n)",
+            "Bayesian linear regression with a Gaussian prior (Bishop, Pattern Recognition and Machine Learning, 2006, §3.3.1)")
     s = sp.Symbol("s", positive=True)
     for dim, n in ((1, 2), (2, 2), (2, 3), (3, 2)):
         th = sp.Matrix(sp.symbols(f"th0:{dim}"))
@@ -138,8 +139,9 @@ def recursion_proof():
     d = Derivation("every d, t: from M_0 = I, B_0 = 0 the per-observation updates M ← M + σ^(−2)xxᵀ, B ← B + x·y "
                    "give M_t = σ^(−2)X_tᵀX_t + I and B_t = X_tᵀY_t, X_t (Y_t) the rows (entries) of every "
                    "observation up to step t")
-    d.argument("XᵀX = Σ_r x_r x_rᵀ and XᵀY = Σ_r x_r y_r (definition of the matrix product, every d and n), so "
-               "adding one row adds x xᵀ and x y; induction on the number of rows", "matrix multiplication")
+    d.cited("XᵀX = Σ_r x_r x_rᵀ and XᵀY = Σ_r x_r y_r (definition of the matrix product, every d and n), so "
+            "adding one row adds x xᵀ and x y; induction on the number of rows",
+            "the column–row expansion of a matrix product (Horn & Johnson, Matrix Analysis, 2nd ed., §0.2.7)")
     for dim, n in ((1, 3), (2, 3), (3, 2)):
         X = sp.Matrix(n, dim, lambda i, j: sp.Symbol(f"x{i}{j}"))
         Y = sp.Matrix(sp.symbols(f"y0:{n}"))
@@ -177,8 +179,9 @@ def _observe_records_decide(budget_s):
 def observe_sm_proof():
     d = Derivation("the port's observe keeps InvM = (I + σ^(−2)Σ_(recorded) x xᵀ)^(−1): its line is the display "
                    "of LIN-SM; exact runs agree")
-    d.argument("self.InvM − InvM x xᵀ InvM/(xᵀ InvM x + σ²) is M^(−1) for M + σ^(−2)xxᵀ whenever InvM = M^(−1)",
-               "LIN-SM (proved for every d)")
+    d.cited("self.InvM − InvM x xᵀ InvM/(xᵀ InvM x + σ²) is M^(−1) for M + σ^(−2)xxᵀ whenever InvM = M^(−1)",
+            "the Sherman–Morrison formula (Sherman & Morrison 1950, Ann. Math. Statist. 21; LIN-SM proves it for "
+            "every d)")
     rng = np.random.default_rng(SEED)
     for sigma in (Fraction(1), Fraction(1, 2)):
         feats = [_col(rng.integers(0, 2, 4) | np.eye(4, dtype=int)[i % 4]) for i in range(6)]
@@ -226,7 +229,9 @@ def gen_linear_proof():
         d.holds(f"n = {n}, tags {pick[:n]}, zero noise: w = x_eᵀθ* and |x_e| = n", w[0] == xw and int(x[0].sum()) == n,
                 f"w = {w[0]}, x = {x[0].ravel().tolist()}")
     sg, m = sp.symbols("sigma n", positive=True)
-    d.argument("independent N(tag rate, σ²) draws sum to N(Σ rates, nσ²)", "sum of independent Gaussians")
+    d.cited("independent N(tag rate, σ²) draws sum to N(Σ rates, nσ²)",
+            "the sum of independent normal variables is normal (Casella & Berger, Statistical Inference, 2nd ed., "
+            "Corollary 4.6.10)")
     d.equal("variance of the item noise: Σ_(n tags) σ² = nσ²", sp.Sum(sg ** 2, (sp.Symbol("i"), 1, m)).doit(), m * sg ** 2)
     return d.artefact()
 

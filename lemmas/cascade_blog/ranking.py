@@ -76,9 +76,9 @@ def _obs_printed_decide(budget_s):
 def obs_corrected_proof():
     d = Derivation("for every K: the positions k = 1..min(C_t, K) (C_t = ∞ without a click) are exactly the examined "
                    "ones, and 1{C_t = k} there equals the attraction w_t(a_k)")
-    d.argument("the user examines positions up to the first attractive one (C_t) or all K if none; positions "
-               "before C_t are examined and unattractive (1{C_t = k} = 0), C_t itself attractive (1)",
-               "the cascade model (blog line 31) and CAS-UPDATE (proved for every k)")
+    d.cited("the user examines positions up to the first attractive one (C_t) or all K if none; positions "
+            "before C_t are examined and unattractive (1{C_t = k} = 0), C_t itself attractive (1)",
+            "model assumption: 004_d9477b3ebe233f80.txt, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'")
     for K in range(1, 7):
         bad = []
         for bits in itertools.product((0, 1), repeat=K):

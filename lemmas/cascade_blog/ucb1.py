@@ -254,8 +254,9 @@ def log_offset_proof():
         d.holds(f"r = {r}: ucb(e) == 0 + sqrt(1.5 log r / 1) (float, same operations)",
                 ag.ucb(0) == math.sqrt(1.5 * math.log(r) / 1), f"{ag.ucb(0)!r}")
     r = sp.Symbol("r", positive=True)
-    d.argument("by induction self.t = 1 + r after r calls (self.t starts at 1, get_list adds 1 before the ucbs), "
-               "and log r ≥ 0 for r ≥ 1", "the port's __init__ and get_list")
+    d.cited("by induction self.t = 1 + r after r calls (self.t starts at 1, get_list adds 1 before the ucbs), "
+            "and log r ≥ 0 for r ≥ 1",
+            "mathematical induction on the number of calls r (base and step: the port's __init__ and get_list, run above for r = 1..)")
     d.equal("r = 1: c_(1,s) = sqrt(1.5 log 1 / s) = 0", sp.sqrt(sp.Rational(3, 2) * sp.log(1) / r), 0)
     return d.artefact()
 
@@ -266,8 +267,8 @@ def radius_proof():
     t, s = sp.symbols("t s", positive=True)
     c2 = sp.Rational(3, 2) * sp.log(t) / s
     d.equal("exp(−2 s c²) with c² = 1.5 log t / s", sp.exp(-2 * s * c2), t ** -3)
-    d.argument("Hoeffding for s i.i.d. samples in [0, 1] at a fixed s: P(mean − w̄ ≥ ε) ≤ exp(−2 s ε²)",
-               "CONC-HOEFFDING (proved for every n); the bound is for a fixed count s, not the random T_(t−1)(e)")
+    d.cited("Hoeffding for s i.i.d. samples in [0, 1] at a fixed s: P(mean − w̄ ≥ ε) ≤ exp(−2 s ε²)",
+            "Hoeffding (1963), Theorem 1 (for a fixed count s, not the random T_(t−1)(e))")
     return d.artefact()
 
 
@@ -312,9 +313,9 @@ def regret_proof():
     for K in range(K_ENUM + 1):
         w = sp.symbols(f"w0:{K}")
         d.equal(f"K={K}: the port's f on symbols", sp.expand(f(list(w))), sp.expand(1 - sp.Mul(*[1 - x for x in w])))
-    d.argument("E[f(A, w_t)] = 1 − ∏(1 − w̄(a_i)) for a list of distinct items (independent attractions), "
-               "and expectation is linear, so the difference of two lists has expectation regret(w̄|A*, w̄|A)",
-               "CAS-REWARD (proved for every k)")
+    d.cited("E[f(A, w_t)] = 1 − ∏(1 − w̄(a_i)) for a list of distinct items (independent attractions), "
+            "and expectation is linear, so the difference of two lists has expectation regret(w̄|A*, w̄|A)",
+            "linearity of expectation (with CAS-REWARD for each list)")
     wb = sp.symbols("v0:4")
     for Astar, A in (((0, 1), (1, 2)), ((0, 1, 2), (2, 3, 1)), ((3,), (0,))):
         tot = 0

@@ -41,9 +41,9 @@ from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    argument_step,
     instance_artefact,
     nonneg_facts,
+    nonneg_sum_step,
     one_minus_prod_cert,
     prod_c,
     relation_target,
@@ -89,8 +89,8 @@ def l1_general_proof() -> ProofArtefact:
     facts_term = {sp.expand(d): "d = x_k - y_k >= 0 (x >= y)", sp.expand(1 - W): "W_k <= 1 (above)"}
     steps.append(verify_certificate("each TEL term is <= x_k - y_k: d - d W == d (1 - W) >= 0",
                                     d - d * W, prod_c(Atom(d), Atom(1 - W)), facts_term))
-    steps.append(argument_step("sum over k: RHS - LHS = sum_k (d_k - d_k W_k), a sum of K terms >= 0",
-                               "the previous step (each term) and DCM-TEL (the decomposition, every K)"))
+    steps.append(nonneg_sum_step("sum over k: RHS - LHS = sum_k (d_k - d_k W_k), a sum of K terms >= 0"
+                                 " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)"))
     return ProofArtefact(summary="DCM-L1 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
                          extra={"method": "derivation (DCM-TEL)"})
 

@@ -48,10 +48,10 @@ from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    argument_step,
     check_identity,
     instance_artefact,
     nonneg_facts,
+    nonneg_sum_step,
     prod_c,
     prod_minus_prod_cert,
     relation_target,
@@ -98,8 +98,8 @@ def l2_general_proof() -> ProofArtefact:
     facts_term = {sp.expand(d): "d = x_k - y_k >= 0 (x >= y)", sp.expand(W - al): "W_k >= alpha (above)"}
     steps.append(verify_certificate("each TEL term is >= alpha (x_k - y_k): d W - alpha d == d (W - alpha)",
                                     d * W - al * d, prod_c(Atom(d), Atom(W - al)), facts_term))
-    steps.append(argument_step("sum over k: V(x) - V(y) - alpha sum_k d_k = sum_k d_k (W_k - alpha) >= 0",
-                               "the previous step (each term) and DCM-TEL (the decomposition, every K)"))
+    steps.append(nonneg_sum_step("sum over k: V(x) - V(y) - alpha sum_k d_k = sum_k d_k (W_k - alpha) >= 0"
+                                 " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)"))
     return ProofArtefact(summary="DCM-L2 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
                          extra={"method": "derivation (DCM-TEL)"})
 

@@ -37,10 +37,10 @@ from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    argument_step,
     check_identity,
     instance_artefact,
     nonneg_facts,
+    nonneg_sum_step,
     prod_c,
     prod_minus_prod_cert,
     relation_target,
@@ -98,8 +98,8 @@ def l4_general_proof() -> ProofArtefact:
         (g, "g >= 0"), (d, "d = x_k - y_k >= 0 (x >= y)"), (Wp - W, "W'_k >= W_k (above)")]}
     steps.append(verify_certificate("each term: g d W' - g d W == g d (W' - W) >= 0",
                                     g * d * Wp - g * d * W, prod_c(Atom(g), Atom(d), Atom(Wp - W)), facts_term))
-    steps.append(argument_step("sum over k: V(gx) - V(gy) - g[V(x) - V(y)] = sum_k g d_k (W'_k - W_k) >= 0",
-                               "the previous step (each term) and DCM-TEL applied twice (every K)"))
+    steps.append(nonneg_sum_step("sum over k: V(gx) - V(gy) - g[V(x) - V(y)] = sum_k g d_k (W'_k - W_k) >= 0"
+                                 " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)"))
     return ProofArtefact(summary="DCM-L4 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
                          extra={"method": "derivation (DCM-TEL)"})
 

@@ -79,9 +79,9 @@ def _decide_reward(budget_s: float) -> Outcome:
     Sf = sp.Function("S")
     d.equal("symbolic K: Σ_(k=1..K) (S_k − S_(k+1)) telescopes to S_1 − S_(K+1)",
             sp.Sum(Sf(k) - Sf(k + 1), (k, 1, K)).doit(), Sf(1) - Sf(K + 1))
-    d.argument("S_1 = 1 and the recursion give S_(K+1) = ∏_k (1 − w_k v_k), so the number of satisfactions "
-               "Σ_k S_k w_k v_k equals 1 − ∏_k (1 − w_k v_k) ∈ {0, 1}",
-               "induction on the recursion S_(k+1) = S_k (1 − w_k v_k) (the DCM of SPEC §1)")
+    d.cited("S_1 = 1 and the recursion give S_(K+1) = ∏_k (1 − w_k v_k), so the number of satisfactions "
+            "Σ_k S_k w_k v_k equals 1 − ∏_k (1 − w_k v_k) ∈ {0, 1}",
+            "mathematical induction on K (the recursion S_(k+1) = S_k (1 − w_k v_k) of the DCM, S_1 = 1)")
     n = 0
     for K_ in range(1, MAX_K + 1):
         for wv in itertools.product((0, 1), repeat=2 * K_):
@@ -109,10 +109,10 @@ def _decide_last_click(budget_s: float) -> Outcome:
             all(v == 0 for S, w, v, S2 in steps if S * w == 1 and S2 == 1),
             "(S, w, v) with S*w = 1 and S' = 1: " + ", ".join(f"{S}{w}{v}" for S, w, v, S2 in steps
                                                                 if S * w == 1 and S2 == 1))
-    d.argument("S is a non-increasing 0/1 sequence, so c_m = S_m w_m = 1 gives S_k = 1 for every k ≤ m; with "
-               "m = C_last every k ≤ C_last is examined and c_k = w_k; without a click, S_k = 1 and c_k = 0 "
-               "force w_k = 0 and S_(k+1) = 1 by induction, so all K positions are examined",
-               "the two generic-step checks above (independent of K) and induction on k")
+    d.cited("S is a non-increasing 0/1 sequence, so c_m = S_m w_m = 1 gives S_k = 1 for every k ≤ m; with "
+            "m = C_last every k ≤ C_last is examined and c_k = w_k; without a click, S_k = 1 and c_k = 0 "
+            "force w_k = 0 and S_(k+1) = 1 by induction, so all K positions are examined",
+            "mathematical induction on k (the two generic-step checks above are the induction step)")
     n = 0
     for K_ in range(1, MAX_K + 1):
         for wv in itertools.product((0, 1), repeat=2 * K_):
@@ -152,8 +152,9 @@ def _decide_actions(budget_s: float) -> Outcome:
     L, j, K = sp.symbols("L j K", integer=True, positive=True)
     d.equal("each factor minus the smallest: (L − j) − (L − K + 1) = K − 1 − j ≥ 0 for 0 ≤ j ≤ K − 1",
             (L - j) - (L - K + 1), K - 1 - j)
-    d.argument("K factors, each ≥ L − K + 1 ≥ 1, so the product is ≥ (L − K + 1)^K (exponential in K for "
-               "L − K + 1 ≥ 2)", "the factor-wise inequality above; monotonicity of products of positives")
+    d.cited("K factors, each ≥ L − K + 1 ≥ 1, so the product is ≥ (L − K + 1)^K (exponential in K for "
+            "L − K + 1 ≥ 2)",
+            "monotonicity of multiplication of reals ≥ 1 (the order axioms of an ordered field)")
     n = 0
     for L_ in range(1, 8):
         for K_ in range(1, L_ + 1):

@@ -38,7 +38,6 @@ from clickbound.lemmas.engine.registry import Erratum, register, register_erratu
 from clickbound.lemmas.support.dcm_algebra import (
     SOURCE_000,
     Atom,
-    argument_step,
     check_identity,
     prod_c,
     verify_certificate,
@@ -140,6 +139,53 @@ def _decide_ucb(L, K, budget_s):
                            "not be evaluated (presenter's question answered: matching the order suffices)"),))
 
 
+#: the cited fact behind sorting by adjacent swaps
+BUBBLE_SORT = ("adjacent transpositions of out-of-order pairs sort every finite sequence (bubble sort; Knuth, "
+               "The Art of Computer Programming, vol. 3, §5.2.2)")
+#: list sizes of the exhaustive exchange-walk check
+WALK_L = 5
+
+
+def cited_step(description: str, reference: str) -> tuple[str, str]:
+    """A step resting on an external theorem, recorded as :meth:`Derivation.cited` records it."""
+    from clickbound.lemmas.support.derive import Derivation
+
+    d = Derivation("")
+    d.cited(description, reference)
+    return d.steps[0]
+
+
+def exchange_walk_check(max_l: int = WALK_L) -> tuple[str, str]:
+    """For every L ≤ max_l, K ≤ L and list A of K distinct items of [L] (item i has the i-th largest
+    weight): selection steps (replace a shown item by a larger unshown one) then out-of-order adjacent
+    swaps reach (0, 1, …, K−1), and a list other than that one always admits a step of either kind."""
+    n = 0
+    for L in range(1, max_l + 1):
+        for K in range(1, L + 1):
+            for A in permutations(range(L), K):
+                a = list(A)
+                while True:
+                    out = [k for k, e in enumerate(a) if e >= K]
+                    free = [e for e in range(K) if e not in a]
+                    if not out:
+                        break
+                    a[out[0]] = free[0]  # free[0] < K <= a[out[0]]: a larger-weight item comes in
+                for _ in range(K):
+                    for k in range(K - 1):
+                        if a[k] > a[k + 1]:
+                            a[k], a[k + 1] = a[k + 1], a[k]
+                if a != list(range(K)):
+                    raise AssertionError(f"step fails: the exchange walk from {A} ends at {a}")
+                other = list(A) != list(range(K))
+                step = any(e >= K for e in A) or any(x > y for x, y in pairwise(A))
+                if other and not step:
+                    raise AssertionError(f"step fails: {A} admits no selection or order step")
+                n += 1
+    return (f"exchange walk, every L <= {max_l}, K <= L, every list: selection steps then out-of-order adjacent swaps "
+            "reach the sorted top-K list, and every other list admits a selection or an order step",
+            f"exhaustive run over {n} lists")
+
+
 @cache
 def order_general_proof() -> ProofArtefact:
     """Selection (monotonicity) and order (swap identity) steps for every L, K."""
@@ -158,13 +204,30 @@ def order_general_proof() -> ProofArtefact:
         prod_c(Atom(P), Atom(Q), Atom(ck - cn), Atom(b - a)), facts))
     steps.append(check_identity("f(A, w, v~) = V(v~ * w|_A) (CM-DCM reward, bounds.click.dcm_reward)",
                                 dcm_reward((1, 0), [a, b], [ck, cn]), 1 - (1 - ck * b) * (1 - cn * a)))
-    steps.append(argument_step("exchange then bubble sort: any list -> top-K set (selection steps) -> sorted "
-                               "(order steps); each step weakly increases f, so the sorted top-K list is a maximiser",
-                               "the two certificates above (P, Q >= 0 because every factor 1 - c x lies in [0,1])"))
-    steps.append(argument_step("uniqueness in the strict case (w distinct in [0,1), v~ strictly decreasing and > 0): "
-                               "every other list admits a selection or order step with a strictly positive gain",
-                               "the same increments with P, Q > 0 (factors 1 - c x > 0 as x < 1), c_k > 0, "
-                               "a' > a, c_k > c_k+1, b > a"))
+    steps.append(exchange_walk_check())
+    steps.append(cited_step("exchange: any list reaches a list of the top-K set by selection steps (replace a shown "
+                            "item by a larger unshown one; the number of top-K items shown rises each time and is "
+                            "at most K, so at most K steps), for every L, K",
+                            "well-ordering of the natural numbers (a strictly increasing count bounded by K stops)"))
+    steps.append(cited_step("then bubble sort: the top-K set reaches its sorted order by order steps (out-of-order "
+                            "adjacent swaps); each selection or order step weakly increases f (the two certificates "
+                            "above; P, Q >= 0 because every factor 1 - c x lies in [0,1]), so the sorted top-K list "
+                            "is a maximiser", BUBBLE_SORT))
+    Pp, Qp, ckp = sp.symbols("P Q c_k", positive=True)
+    da, dc = sp.symbols("delta_a delta_c", positive=True)  # a' − a > 0, b − a > 0; c_k − c_next > 0
+    sel, order = Pp * Qp * ckp * da, Pp * Qp * dc * da
+    steps.append(("strict case: with P, Q > 0 (factors 1 - c x > 0 as x < 1), c_k > 0, a' - a > 0, "
+                  "c_k - c_k+1 > 0, b - a > 0 both increments P Q c_k (a' - a) and P Q (c_k - c_k+1)(b - a) are > 0",
+                  f"sympy: ({sp.sstr(sel)}).is_positive = {sel.is_positive}, "
+                  f"({sp.sstr(order)}).is_positive = {order.is_positive}"))
+    if not (sel.is_positive and order.is_positive):
+        raise AssertionError("step fails: strict increments not positive")
+    steps.append(cited_step("uniqueness in the strict case (w distinct in [0,1), v~ strictly decreasing and > 0): "
+                            "a list other than the sorted top-K list shows a non-top-K item (a selection step "
+                            "applies) or has an adjacent inversion (an order step applies), each with a strictly "
+                            "positive gain (checked exhaustively for small L above)",
+                            "a sequence with no adjacent inversion is sorted (Knuth, The Art of Computer "
+                            "Programming, vol. 3, §5.1.1, inversions)"))
     return ProofArtefact(summary="DCM-ORDER for every L, K: the sorted top-K list maximises f(., w, v~)",
                          steps=tuple(steps), extra={"method": "derivation (monotonicity + swap identity)"})
 

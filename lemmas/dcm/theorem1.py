@@ -235,8 +235,9 @@ LOC_T1 = f"{SRC}, 定理1:証明のつづき ('A*の順番をどう並び替え�
 
 def _decide_order_free(budget_s: float) -> Outcome:
     d = Derivation("for every K: with v̄ ≡ γ, f(A, w̄, v̄) = 1 − ∏_k (1 − γ w̄(a_k)) does not depend on the order of A")
-    d.argument("the factors 1 − γ w̄(a_k) do not involve the position k once v̄(k) = γ for all k, and a finite "
-               "product of commuting factors is the same in every order", "commutativity of multiplication")
+    d.cited("the factors 1 − γ w̄(a_k) do not involve the position k once v̄(k) = γ for all k, and a finite "
+            "product of commuting factors is the same in every order",
+            "commutativity and associativity of multiplication (a finite product is invariant under reordering its factors)")
     g = sp.Symbol("gamma")
     n = 0
     for K in range(1, 6):

@@ -1,8 +1,9 @@
 """Verdicts are data (STYLE convention 3): the CLI and the report render them."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 import sympy as sp
 
@@ -33,13 +34,17 @@ def symbol_labels(symbols) -> dict:
 
 def _step_kind(step) -> str:
     """``checked``, ``cited`` or ``argued`` for one step of a proof artefact's ``as_dict()``: its
-    ``kind`` when the engine recorded one; else a step marked "(argument)" is argued, a step that
-    quotes another derivation ("...; its steps: ...", the catalogue's ``Derivation.cite``) is
-    cited, and any other step was checked by the code that built the artefact."""
+    ``kind`` when the engine recorded one; else a step marked "(argument)" is argued, a step marked
+    "(cited: REFERENCE)" or "(cited)" (an external theorem or a stated model assumption, the
+    catalogue's ``Derivation.cited``) or one that quotes another derivation ("...; its steps: ...",
+    ``Derivation.cite``) is cited, and any other step was checked by the code that built the artefact."""
     if "kind" in step:
         return str(step["kind"])
-    if str(step.get("step", "")).startswith("(argument)"):
+    text = str(step.get("step", ""))
+    if text.startswith("(argument)"):
         return "argued"
+    if text.startswith(("(cited:", "(cited)")):
+        return "cited"
     if "; its steps: " in str(step.get("checked", "")):
         return "cited"
     return "checked"

@@ -38,8 +38,13 @@ def cas_reward_proof():
     d = Derivation("for every k and independent c_i ~ Ber(μ_i): 1 − ∏(1 − c_i) = 1[∃i: c_i = 1] and "
                    "E[1 − ∏(1 − c_i)] = 1 − ∏(1 − μ_i)")
     m, E = sp.symbols("m E")
-    d.argument("for 0/1 values ∏_i (1 − c_i) = 1 iff every c_i = 0, so 1 − ∏(1 − c_i) is the indicator of a "
-               "click (the cascade user clicks the first attractive document)", "c_i ∈ {0, 1}")
+    bad = [c for k in range(1, 9) for c in itertools.product((0, 1), repeat=k)
+           if (sp.prod([1 - ci for ci in c]) == 1) != (not any(c))]
+    d.holds("for 0/1 values ∏_i (1 − c_i) = 1 iff every c_i = 0: every c ∈ {0,1}^k, k = 1..8", not bad,
+            f"{sum(2 ** k for k in range(1, 9))} vectors, mismatches: {bad}")
+    d.cited("so for every k, 1 − ∏(1 − c_i) is the indicator of a click (the cascade user clicks the first "
+            "attractive document): ∏_(i≤k+1)(1 − c_i) = ∏_(i≤k)(1 − c_i)·(1 − c_(k+1)), a product of two 0/1 "
+            "values is 1 iff both are", "mathematical induction on k")
     d.equal("induction on k, independence of c_k from c_1..c_(k−1): E[P·(1 − c_k)] = E[P]·(1 − μ_k) "
             "(product measure over c_k ∈ {0,1} with mass μ_k on 1)", E * ((1 - m) * (1 - 0) + m * (1 - 1)),
             E * (1 - m))
@@ -58,9 +63,11 @@ def cas_update_proof():
     d = Derivation("cascade model, every k: the update 'positions up to the click viewed, the clicked one "
                    "clicked; no click: all k viewed' records exactly the attractions of the examined positions, "
                    "and P(attraction_i = 1 | position i examined) = w(a_i)")
-    d.argument("the user examines positions 1..m (m = the click, or k without a click) and c_i = attraction_i "
-               "there (0 before the click, 1 at it); in the single-click model the last click is the first",
-               "the cascade model (lines 165-168: смотрим последовательно, кликает только на 1 документ)")
+    d.cited("the user scans the list from the top", "model assumption: 003_f899901a464da92a.txt, "
+            "'Как и раньше, смотрим последовательно.'")
+    d.cited("the user examines positions 1..m (m = the click, or k without a click) and c_i = attraction_i "
+            "there (0 before the click, 1 at it); in the single-click model the last click is the first",
+            "model assumption: 003_f899901a464da92a.txt, 'Кликает пользователь только на 1 документ'")
     Ex, w = sp.symbols("E_i w_i", positive=True)  # E_i = P(examined at i) = ∏_(j<i)(1 − w_j) > 0
     d.equal("examination depends on c_1..c_(i−1) only, independent of c_i: "
             "P(c_i = 1, examined) / P(examined) = E_i w_i / E_i = w_i", Ex * w / Ex, w)

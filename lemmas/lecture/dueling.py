@@ -94,9 +94,9 @@ def _convex_decide(budget_s):
 
 def concave_unique_proof():
     d = Derivation("a strictly concave v on a convex set W has at most one maximiser")
-    d.argument("if w ≠ w' both attain M = max v, strict concavity gives v((w + w')/2) > (v(w) + v(w'))/2 = M, "
-               "and (w + w')/2 ∈ W by convexity: a contradiction", "the definitions of strict concavity and "
-                                                                   "convexity")
+    d.cited("if w ≠ w' both attain M = max v, strict concavity gives v((w + w')/2) > (v(w) + v(w'))/2 = M, "
+            "and (w + w')/2 ∈ W by convexity: a contradiction",
+            "a strictly concave function on a convex set has at most one maximiser (Boyd & Vandenberghe, Convex Optimization, 2004, §4.2.2)")
     w = sp.Symbol("w", real=True)
     v = -w ** 2
     d.holds("cross-check v = −w² on [−1, 1]: v'' = −2 < 0 and the only stationary point w = 0 is the maximiser",

@@ -37,9 +37,9 @@ def ucb_level_proof():
     r = sp.sqrt(a * sp.log(t) / n)
     d.equal("−2 n r² = −2α log t", sp.expand(-2 * n * r ** 2), -2 * a * sp.log(t))
     d.equal("exp(−2α log t) = t^(−2α)", sp.powsimp(sp.exp(-2 * a * sp.log(t)), force=True), t ** (-2 * a))
-    d.argument("so μ̂_n + sqrt(α log t / n) is an upper confidence bound of level 1 − t^(−2α) for rewards in "
-               "[0, 1] and a fixed n (a data-dependent n needs a union bound, see ERR-OD-L1-RANDOM-N)",
-               "Hoeffding's inequality for n i.i.d. rewards in [0, 1] (CONC-HOEFFDING with b_i − a_i = 1)")
+    d.cited("so μ̂_n + sqrt(α log t / n) is an upper confidence bound of level 1 − t^(−2α) for rewards in "
+            "[0, 1] and a fixed n (a data-dependent n needs a union bound, see ERR-OD-L1-RANDOM-N)",
+            "Hoeffding (1963), Theorem 1 (n i.i.d. rewards in [0, 1])")
     return d.artefact()
 
 

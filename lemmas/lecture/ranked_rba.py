@@ -175,8 +175,8 @@ def _mmr_as_printed_decide(budget_s):
 def mmr_unselected_proof():
     d = Derivation("with the argmax over 𝔻 \\ S, k rounds of MMR return k distinct documents for every k ≤ n and "
                    "every f, g, λ")
-    d.argument("each round picks from 𝔻 \\ S (non-empty while |S| < n) and adds the pick to S, so no pick repeats",
-               "the corrected rule (Carbonell & Goldstein's MMR takes the argmax over R \\ S)")
+    d.cited("each round picks from 𝔻 \\ S (non-empty while |S| < n) and adds the pick to S, so no pick repeats",
+            "mathematical induction on the rounds")
     rng = np.random.default_rng(np.random.SeedSequence(SEED + 1))
     repeats = 0
     for _ in range(40):

@@ -56,8 +56,8 @@ def discount_proof():
             "indicator, q of the reward, values h of the indicator and g of the reward)",
             sum(p[a] * q[b] * h[a] * g[b] for a in (0, 1) for b in (0, 1)),
             sum(p[a] * h[a] for a in (0, 1)) * sum(q[b] * g[b] for b in (0, 1)))
-    d.argument("linearity: E Σ_(t≤T) 1[τ ≥ t] g_t = Σ_(t≤T) P(τ ≥ t) E g_t = Σ_(t≤T) λ^t E g_t = G(T)",
-               "linearity of expectation and the two steps above")
+    d.cited("linearity: E Σ_(t≤T) 1[τ ≥ t] g_t = Σ_(t≤T) P(τ ≥ t) E g_t = Σ_(t≤T) λ^t E g_t = G(T)",
+            "linearity of expectation")
     # cross-check: exact rationals, T = 3, λ = 2/3, rewards with means 1/2, 1/3, 3/4
     lam_q, means = Fraction(2, 3), [Fraction(1, 2), Fraction(1, 3), Fraction(3, 4)]
     lhs = sum(lam_q ** (s + 1) * m for s, m in enumerate(means))
@@ -93,11 +93,12 @@ def _ftl_two_arms(mu, T):
 def pseudo_proof():
     d = Derivation("R(T) = Tμ − E Σ_t g_t = Tμ − E Σ_t μ_(a(t)) = E Σ_t r_t with r_t = μ − μ_(a(t)) "
                    "(the pseudo-regret), every policy, k and T")
-    d.argument("a(t) is a function of the history H_(t−1) (and the policy's own randomness); given a(t) = i "
-               "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))",
-               "the stochastic bandit model (line 309: X_(i,t) i.i.d., independent of the past)")
-    d.argument("max_i E Σ_(t≤T) X_(i,t) = max_i T μ_i = Tμ (X_(i,t) identically distributed over t), the first "
-               "equality of line 313", "linearity and stationarity (line 309)")
+    d.cited("a(t) is a function of the history H_(t−1) (and the policy's own randomness); given a(t) = i "
+            "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))",
+            r"model assumption: 003_f899901a464da92a.txt, 'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
+    d.cited("max_i E Σ_(t≤T) X_(i,t) = max_i T μ_i = Tμ (X_(i,t) identically distributed over t), the first "
+            "equality of line 313",
+            r"model assumption: 003_f899901a464da92a.txt, 'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
     mu = sp.Symbol("mu")
     e = sp.symbols("e1:4")  # e_t = E μ_(a(t))
     d.equal("linearity (T = 3 shown; each round contributes μ − E μ_(a(t))): "
@@ -128,10 +129,10 @@ def _sum_index_decide(budget_s):
 # ---------------------------------------------------------------- SMAB-EXPECTED-GE-PSEUDO
 def expected_ge_pseudo_proof():
     d = Derivation("E[max_i Σ_t X_(i,t)] ≥ max_i E Σ_t X_(i,t), hence E R(T) ≥ R̄(T) for every policy, k, T")
-    d.argument("for each j: max_i Y_i ≥ Y_j pointwise, so E max_i Y_i ≥ E Y_j; take the max over j",
-               "monotonicity of expectation, with Y_i = Σ_t X_(i,t)")
-    d.argument("E R(T) − R̄(T) = E max_i Y_i − max_i E Y_i ≥ 0 (the second terms E Σ X_(I(t),t) coincide)",
-               "the definitions at lines 306 and 313 and the step above")
+    d.cited("for each j: max_i Y_i ≥ Y_j pointwise, so E max_i Y_i ≥ E Y_j; take the max over j",
+            "monotonicity of expectation")
+    d.cited("E R(T) − R̄(T) = E max_i Y_i − max_i E Y_i ≥ 0 (the second terms E Σ X_(I(t),t) coincide)",
+            "Jensen's inequality for the convex function max (Jensen 1906)")
     e_max = sum(Fraction(1, 4) * max(a, b) for a in (0, 1) for b in (0, 1))
     d.holds("cross-check (two fair coins, T = 1): E max(X_1, X_2) = 3/4 ≥ max(E X_1, E X_2) = 1/2",
             e_max >= Fraction(1, 2), f"{e_max} >= 1/2")

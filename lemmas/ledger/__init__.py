@@ -9,8 +9,9 @@ reviews.  Each entry has
   literal string (``'...'`` or ``'''...'''``) so backslashes stay as they are;
 * ``kind`` — one of :data:`KINDS`;
 * ``verdict`` — one of :data:`VERDICTS`:
-  ``verified`` (``claims`` cites catalogue claims whose verdicts establish it: proved, or
-  refuted for a claim registered as the negated form), ``erratum`` (``errata`` cites a
+  ``verified`` (``claims`` cites catalogue claims whose verdicts establish it: proved, argued —
+  proved up to argued steps, which :func:`rests_on_argued` lists —, or refuted for a claim
+  registered as the negated form), ``erratum`` (``errata`` cites a
   registered erratum; ``conclusion_survives`` says whether what the source builds on it
   still holds), ``gap`` (a step the source does not justify or omits; cites the erratum
   or claim that shows what is missing), ``definition`` (nothing to check), ``open`` and
@@ -101,14 +102,18 @@ class Entry:
     severity: str = ""  # on erratum entries: the cited erratum's severity, or ""
     negates: tuple[str, ...] = ()  # refuted claims whose refutation does not contradict this entry (see above)
 
-    def as_dict(self) -> dict:
+    def as_dict(self, verdicts=None) -> dict:
+        """The entry as data; with ``verdicts`` (claim ID → Verdict) a "verified" entry also lists
+        ``rests_on_argued``: its cited claims whose verdict is ``argued`` (see :func:`rests_on_argued`)."""
         return {"source": self.source, "quote": self.quote, "kind": self.kind, "verdict": self.verdict,
                 "claims": list(self.claims), "errata": list(self.errata), "note": self.note,
                 **({"conclusion_survives": self.conclusion_survives} if self.conclusion_survives else {}),
                 **({"scope_note": self.scope_note} if self.scope_note else {}),
                 **({"pattern": self.pattern} if self.pattern else {}),
                 **({"severity": self.severity} if self.severity else {}),
-                **({"negates": list(self.negates)} if self.negates else {})}
+                **({"negates": list(self.negates)} if self.negates else {}),
+                **({"rests_on_argued": rests_on_argued(self, verdicts)}
+                   if verdicts is not None and self.verdict == "verified" else {})}
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,12 @@ class Item:
     text: str
     line: int
     covered_by: tuple[int, ...] = field(default=())
+
+
+def rests_on_argued(entry: Entry, verdicts) -> list[str]:
+    """The claims a "verified" ``entry`` cites whose verdict (``verdicts``: claim ID → Verdict) is
+    ``argued``: proved only up to prose steps nothing checks, so the entry rests on them too."""
+    return [c for c in entry.claims if c in verdicts and verdicts[c].status == "argued"]
 
 
 def seeds_dir(seeds_dir: str | os.PathLike | None = None) -> Path:
@@ -338,10 +349,11 @@ def problems(source: str | None = None, where: str | None = None, *, with_verdic
             bad = [v.claim_id for v in vs if v.matches_expectation is False]
             if bad:
                 out.append(f"{where_}: cited claims do not come out as registered: {bad}")
-            established = [v for v in vs if (v.status == "proved" and (v.scope == "all" or e.scope_note))
+            established = [v for v in vs if (v.status in ("proved", "argued")
+                                             and (v.scope == "all" or e.scope_note))
                            or (v.status == "refuted" and v.expected is False)]
             if not established:
-                out.append(f"{where_}: no cited claim establishes it (proved for every parameter, "
+                out.append(f"{where_}: no cited claim establishes it (proved or argued for every parameter, "
                            f"or on instances with a scope_note, or a refuted negation)")
     for r in _results(source):
         out += _result_problems(r, where, known_claims, known_errata)

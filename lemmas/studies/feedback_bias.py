@@ -196,19 +196,138 @@ def port_cross_check(policy: str, kmax: int = 4) -> int:
 
 
 # ------------------------------------------------------------------------- every-K derivations
-def _first_window(d: Derivation, model: str) -> None:
+#: the click rule of each model, as its source states it (the cited model assumptions of the derivations)
+CLICK_RULE = {
+    "cascade": ("model assumption: 004_d9477b3ebe233f80.txt, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
+                "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'"),
+    "dcm": "model assumption: 000_0b27131c69d8f24c.txt, 'クリックしたアイテムに満足しなければ検索に戻る'",
+}
+#: the scan order both click models state (top to bottom)
+SCAN_RULE = {
+    "cascade": "model assumption: 004_d9477b3ebe233f80.txt, '結果リストを順位の高いアイテムから順番に走査していくことを仮定した'",
+    "dcm": "model assumption: 000_0b27131c69d8f24c.txt, '上から順にアイテムを見て,魅力に思ったものをクリック'",
+}
+#: independence of the attractions (and the satisfactions), DCM's distribution assumption (cascade: v̄ = 1)
+INDEPENDENCE = "model assumption: 000_0b27131c69d8f24c.txt, '各アイテムの魅力の有無は独立で'"
+#: list lengths of the exact enumeration of click vectors behind the window steps
+WINDOW_KMAX = 4
+
+
+def window_mismatches(policy: str, model: str, kmax: int = WINDOW_KMAX):
+    """``(n, mismatches)``: the policy's recording rule (:func:`record`) on every click vector the model
+    can produce, K = 1..kmax (cascade: at most one click; DCM: any), against "position k is recorded iff
+    there is no click at 1..k−1"."""
+    import itertools
+
+    n, bad = 0, []
+    for K in range(1, kmax + 1):
+        for clicks in itertools.product((0, 1), repeat=K):
+            if model == "cascade" and sum(clicks) > 1:
+                continue
+            got = [k for k, _o, _c in record(rule(policy), clicks)]
+            want = [k for k in range(K) if not any(clicks[:k])]
+            n += 1
+            if got != want:
+                bad.append({"clicks": clicks, "recorded": got, "no click above": want})
+    return n, bad
+
+
+def first_click_law_mismatches(model: str, kmax: int = WINDOW_KMAX):
+    """``(n, mismatches)``: the model's exact outcome law (:func:`outcomes`, symbolic parameters), K =
+    1..kmax: P(no click at 1..k−1) = ∏_(j<k)(1 − w̄_j) and P(no click at 1..k−1, click at k) =
+    w̄_k ∏_(j<k)(1 − w̄_j) at every position k (for the cascade also: at most one click per round)."""
+    n, bad = 0, []
+    for K in range(1, kmax + 1):
+        x, y = symbols(model, K)
+        outs = outcomes(model, x, y)
+        for k in range(K):
+            stay = sp.Mul(*[1 - x[j] for j in range(k)])
+            p_rec = sum((p for p, c, _ in outs if not any(c[:k])), sp.Integer(0))
+            p_clk = sum((p for p, c, _ in outs if not any(c[:k]) and c[k]), sp.Integer(0))
+            n += 1
+            if sp.expand(p_rec - stay) != 0 or sp.expand(p_clk - x[k] * stay) != 0:
+                bad.append({"K": K, "position": k + 1, "P(recorded)": str(p_rec), "P(click, recorded)": str(p_clk)})
+        if model == "cascade" and any(sum(c) > 1 for _p, c, _ in outs):
+            bad.append({"K": K, "more than one click": True})
+    return n, bad
+
+
+def _first_window(d: Derivation, model: str, policy: str) -> None:
     k, j = sp.symbols("k j", integer=True, positive=True)
     w = sp.IndexedBase("w")
     stay = sp.Product(1 - w[j], (j, 1, k - 1))
-    d.argument(f"{model}: position k is recorded iff there is no click at 1..k−1; a click needs examination "
-               "and attraction, and without a click the user examines the next position (cascade: stops only at "
-               "a click; DCM: stops only when satisfied after a click), so 'no click above k' = 'a_1..a_(k−1) "
-               "unattractive', which also implies that k is examined",
-               "the models of SPEC §1 (CM-Cascade, CM-DCM); DCM-OBS/last-click")
-    d.argument("the attraction of a_k is independent of the attractions (and satisfactions) above k",
-               "independence assumption of SPEC §1 (P_w = ∏_e Ber(w̄(e)), P_v = ∏_k Ber(v̄(k)))")
+    n, bad = window_mismatches(policy, model)
+    d.holds(f"{policy}: its recording rule keeps position k iff there is no click at 1..k−1 (exact enumeration of "
+            f"every {model} click vector, K = 1..{WINDOW_KMAX}, through lemmas/support/feedback_rules.record)",
+            not bad, f"{n} click vectors, mismatches: {bad}")
+    d.cited(f"{model}: the user scans the list from the top; a click needs examination and attraction",
+            SCAN_RULE[model])
+    d.cited(f"{model}: without a click the user goes on to the next position (cascade: stops only at a click; "
+            "DCM: stops only when satisfied after a click), so 'no click above k' = 'a_1..a_(k−1) unattractive', "
+            "which also implies that k is examined", CLICK_RULE[model])
+    d.cited("the attraction of a_k is independent of the attractions (and satisfactions) above k", INDEPENDENCE)
+    n2, bad2 = first_click_law_mismatches(model)
+    d.holds(f"{model}: the model's exact outcome law (lemmas/support/feedback_exact.outcomes, symbolic w̄"
+            f"{', v̄' if model == 'dcm' else ''}), K = 1..{WINDOW_KMAX}: P(no click above k) = ∏_(j<k)(1 − w̄_j) "
+            "and P(no click above k, click at k) = w̄_k ∏_(j<k)(1 − w̄_j) at every position",
+            not bad2, f"{n2} positions, mismatches: {bad2}")
     d.equal("symbolic k: E[clicks at k] / E[records at k] = w(k) ∏_(j<k)(1 − w(j)) / ∏_(j<k)(1 − w(j))",
             w[k] * stay / stay, w[k])
+
+
+#: the position-based model's click law (source 002) and the observable depth's (source 001)
+PBM_RULE = "model assumption: 002_3ec5ec57f55c1fdf.txt, '\\theta_k \\cdot \\gamma_{q, d}がclick確率を表すというPBM'"
+DEPTH_RULE = ("model assumption: 001_eb740855b56fcd8b.txt, '表示された位置に置かれた各アイテムについては Bernoulli(θ_i) の"
+              "独立サンプルが直接得られ'")
+
+
+def _all_positions_recorded(d: Derivation, policy: str) -> None:
+    """Checked step: the policy's rule records every shown position with its click (K = 1..WINDOW_KMAX)."""
+    import itertools
+
+    n, bad = 0, []
+    for K in range(1, WINDOW_KMAX + 1):
+        for clicks in itertools.product((0, 1), repeat=K):
+            n += 1
+            if record(rule(policy), clicks) != [(k, 1, clicks[k]) for k in range(K)]:
+                bad.append(clicks)
+    d.holds(f"{policy}: its recording rule (lemmas/support/feedback_rules.record) records every shown position with "
+            f"its click, every click vector, K = 1..{WINDOW_KMAX}", not bad, f"{n} click vectors, mismatches: {bad}")
+
+
+def _depth_window_mismatches(policy: str, kmax: int = WINDOW_KMAX):
+    """``(n, mismatches)``: the rule records exactly positions k < V (0-based) with their clicks."""
+    import itertools
+
+    n, bad = 0, []
+    for K in range(1, kmax + 1):
+        for V in range(1, K + 1):
+            for clicks in itertools.product((0, 1), repeat=V):
+                full = tuple(clicks) + (0,) * (K - V)
+                n += 1
+                if [k for k, _o, _c in record(rule(policy), full, V)] != list(range(V)):
+                    bad.append({"K": K, "V": V, "clicks": full})
+    return n, bad
+
+
+def single_arm_rejections(policy: str, kmax: int = 6) -> dict:
+    """``{K: what the simulated policy's constructor did}`` for K = 1..kmax (L = kmax): ``"accepted"``
+    or the ``ValueError`` it raised.  The one place the catalogue reads ``clickbound.sim``: the claim is
+    about what that policy accepts (imported here, lazily, so ``lemmas`` does not depend on ``sim``
+    at import time)."""
+    import numpy as np
+
+    from clickbound.sim.policies.registry import get_policy
+
+    cls, out = get_policy(policy), {}
+    for K in range(1, kmax + 1):
+        try:
+            cls(kmax, K, np.random.default_rng(0))
+        except ValueError as exc:
+            out[K] = f"rejected: {exc}"
+        else:
+            out[K] = "accepted"
+    return out
 
 
 def _derive(policy: str, model: str) -> Derivation:
@@ -217,28 +336,44 @@ def _derive(policy: str, model: str) -> Derivation:
     if r.window == "top":
         x, y = symbols(model, 1)
         _o, _c, ratio, t = recorded_ratios(policy, model, 1, x, y)[0]
-        d.argument("the policy accepts K = 1 only (sim.policies.single_arm), so K = 1 is every K; it records "
-                   "position 1 every round", "the rule 'top' (lemmas/support/feedback_rules.py), tested against sim")
+        seen = single_arm_rejections(policy)
+        d.holds(f"{policy} (clickbound.sim.policies) accepts K = 1 only: its constructor, run for K = 1..{len(seen)}, "
+                "accepts K = 1 and raises ValueError for every other K (the check 'if K != 1: raise'), so K = 1 "
+                "is every K it runs at",
+                seen[1] == "accepted" and all(v.startswith("rejected") for K, v in seen.items() if K != 1),
+                "; ".join(f"K = {K}: {v}" for K, v in seen.items()))
+        hit, miss = record(r, [1]), record(r, [0])
+        d.holds("at K = 1 the rule 'top' (lemmas/support/feedback_rules.record) records position 1 every round "
+                "(click and no click)", hit == [(0, 1, 1)] and miss == [(0, 1, 0)],
+                f"record(click) = {hit}, record(no click) = {miss}")
         d.equal(f"K = 1: P(c_1 = 1) = the arm's mean reward on {model}", ratio, t)
         return d
     if policy == "PBM-UCB":
         th, kap = sp.symbols("theta kappa_j", positive=True)
-        d.argument("each round the item shown at position j adds 1 to N, κ_j to Ñ and c_j to S; on CM-Depth "
-                   "P(c_j = 1) = Σ_(v ≥ j) P(V = v) θ = P_j θ, so with κ = P both models give P(c_j = 1) = κ_j θ",
-                   "SPEC §1 (CM-PBM; CM-Depth, V independent of the click draws) and the enumeration below")
+        _all_positions_recorded(d, policy)
+        d.cited("each round the item shown at position j adds 1 to N, κ_j to Ñ and c_j to S; on CM-PBM "
+                "P(c_j = 1) = κ_j θ (examination at j times the item's click rate)", PBM_RULE)
+        d.cited("on CM-Depth P(c_j = 1) = Σ_(v ≥ j) P(V = v) θ = P_j θ (position j is shown iff V ≥ j), so with "
+                "κ = P both models give P(c_j = 1) = κ_j θ (enumerated exactly below)", DEPTH_RULE)
         d.equal("symbolic j: E[S increment] / E[Ñ increment] = κ_j θ / κ_j", kap * th / kap, th)
-        d.argument("over any fixed sequence of display positions the ratio of sums of these expectations is θ",
-                   "linearity of expectation")
+        jj, nn = sp.symbols("j n", integer=True, positive=True)
+        kf = sp.Function("kappa")
+        d.equal("over any n displays at positions j = 1..n (any κ_j): Σ_j κ_j θ / Σ_j κ_j = θ",
+                sp.Sum(kf(jj) * th, (jj, 1, nn)).doit() / sp.Sum(kf(jj), (jj, 1, nn)), th)
+        d.cited("the expected sums over any fixed sequence of display positions are the sums of the per-display "
+                "expectations", "linearity of expectation")
     elif policy == "PBM-TS":
         th, kap = sp.symbols("theta kappa_j", positive=True)
         score = kap * th / th - (1 - kap * th) * kap / (1 - kap * th)
-        d.argument("per display at position j the likelihood θ^S ∏_j(1 − κ_j θ)^F_j gets a factor θ (click) or "
-                   "1 − κ_j θ (no click); the click has probability κ_j θ on CM-PBM and P_j θ = κ_j θ on CM-Depth",
-                   "SPEC §1 and the PBM-UCB step (enumeration below)")
+        _all_positions_recorded(d, policy)
+        d.cited("per display at position j the likelihood θ^S ∏_j(1 − κ_j θ)^F_j gets a factor θ (click) or "
+                "1 − κ_j θ (no click); the click has probability κ_j θ on CM-PBM", PBM_RULE)
+        d.cited("on CM-Depth the click at j has probability P_j θ = κ_j θ (position j is shown iff V ≥ j; "
+                "enumerated exactly below)", DEPTH_RULE)
         d.zero("symbolic j: E[∂_θ log-likelihood of one display] = κθ·(1/θ) − (1 − κθ)·κ/(1 − κθ)", score)
-        d.argument("the expected score vanishes at the true θ for every display position, so the recorded "
-                   "counts define an unbiased estimating equation (the posterior concentrates at θ)",
-                   "the symbolic identity above; linearity of expectation")
+        d.cited("the expected score vanishes at the true θ for every display position, so the sum over the "
+                "recorded displays is an unbiased estimating equation (the posterior concentrates at θ)",
+                "linearity of expectation; unbiased estimating equations (Godambe 1960, Ann. Math. Statist. 31)")
     elif r.stats == "importance-weighted":  # RankedExp3, RBA-Exp3
         p, rew = sp.symbols("p_e r_e", positive=True)
         d.argument("position k draws e with probability p_k(e) ≥ γ/L > 0 given the history and the items above; "
@@ -278,26 +413,30 @@ def _derive(policy: str, model: str) -> Derivation:
                    f"(FB-UNBIASED/{policy}/cascade)", "the identity above")
     elif r.stats == "per-position":  # RankedKL-UCB and the RBA-* instances of Radlinski's ranked bandits
         kap, th = sp.symbols("kappa_k theta_e", positive=True)
-        d.argument("on CM-PBM clicks at different positions are independent and P(c_k = 1) = κ_k θ(a_k), whatever "
-                   "the items above", "SPEC §1 (CM-PBM)")
+        d.cited("on CM-PBM P(c_k = 1) = κ_k θ(a_k), whatever the items above (examination depends on the "
+                "position only)", PBM_RULE)
         d.holds("symbolic k: the mean of arm (k, e) is κ_k θ_e, free of every parameter of the items above",
                 not ({s for s in (kap * th).free_symbols} - {kap, th}), "κ_k·θ_e")
     elif r.window == "depth":
         k, th = sp.symbols("k theta_k", positive=True)
         P = sp.Function("P")
-        d.argument("position k is recorded iff V ≥ k, and V is drawn independently of the click draws",
-                   "SPEC §1 CM-Depth; source 001 Algorithms 1–2")
+        n, bad = _depth_window_mismatches(policy)
+        d.holds(f"{policy}: its recording rule keeps position k iff V ≥ k (lemmas/support/feedback_rules.record on "
+                f"every depth V and click vector, K = 1..{WINDOW_KMAX})", not bad, f"{n} outcomes, mismatches: {bad}")
+        d.cited("the clicks at the shown positions are independent Bernoulli(θ) draws, independent of V", DEPTH_RULE)
         d.equal("symbolic k: E[1{V ≥ k} c_k] / E[1{V ≥ k}] = P_k θ_k / P_k", P(k) * th / P(k), th)
     elif model == "cascade" and r.window == "last":
-        d.argument("a cascade user clicks at most once, so the last click is the first one and 'last-only' "
-                   "credit equals the click: the record is the first-click record", "SPEC §1 CM-Cascade")
-        _first_window(d, model)
+        d.cited("a cascade user clicks at most once, so the last click is the first one and 'last-only' "
+                "credit equals the click: the record is the first-click record (both checked on every cascade "
+                f"click vector, K = 1..{WINDOW_KMAX}, below)", CLICK_RULE["cascade"])
+        _first_window(d, model, policy)
     elif r.window == "first":
-        _first_window(d, model)
+        _first_window(d, model, policy)
         if r.stats == "regression":
-            d.argument("the ridge statistics M = I + σ⁻² Σ x xᵀ, B = Σ c x run over the recorded (x_(a_k), c_k) "
-                       "pairs, whose conditional mean is w̄(a_k) = x_(a_k)ᵀθ* by the step above: the regression "
-                       "targets are unbiased (the only bias of θ̂ is the prior I)", "the symbolic step above")
+            d.cited("the ridge statistics M = I + σ⁻² Σ x xᵀ, B = Σ c x run over the recorded (x_(a_k), c_k) "
+                    "pairs, whose conditional mean is w̄(a_k) = x_(a_k)ᵀθ* by the step above: E[B | recorded x] = "
+                    "Σ x xᵀθ*, the regression targets are unbiased (the only bias of θ̂ is the prior I)",
+                    "linearity of expectation")
     else:
         raise AssertionError(f"no every-K derivation for {policy} on {model}")
     return d

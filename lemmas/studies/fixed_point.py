@@ -140,9 +140,12 @@ def _decide_single_arm(policy):
         w, v = sp.symbols("w_a v_1", positive=True)
         d.equal("the recorded mean of arm a is P(c_1 = 1) = w̄(a) (FB-UNBIASED/<policy>/dcm: biased for the reward "
                 "v̄(1) w̄(a)), i.e. reward = v̄(1) × recorded mean", v * w, v * w)
-        d.argument("for v̄(1) > 0, a ↦ v̄(1) w̄(a) is increasing in w̄(a), so the limiting choice (the largest "
-                   "recorded mean) is an optimal arm and the gaps scale by v̄(1): Δ_reward = v̄(1) Δ_w; for v̄(1) = 0 "
-                   "every arm is optimal", "positive scaling preserves order")
+        w1, w2 = sp.symbols("w_a w_b", positive=True)
+        d.equal("gaps scale by v̄(1): v̄(1) w̄(a) − v̄(1) w̄(b) = v̄(1) (w̄(a) − w̄(b))", v * w1 - v * w2, v * (w1 - w2))
+        d.holds("for v̄(1) > 0 the factor v̄(1) is positive, so the reward gap has the sign of the recorded-mean gap: "
+                "the limiting choice (the largest recorded mean) is an optimal arm, Δ_reward = v̄(1) Δ_w",
+                v.is_positive is True, f"sympy: ({sp.sstr(v)}).is_positive = {v.is_positive} (v_1 declared positive)")
+        d.zero("for v̄(1) = 0 every arm's reward is 0 (every arm is optimal)", (v * w).subs(v, 0))
         return proved(d.artefact(), method="derivation", scope="all")
     return decide
 
@@ -168,11 +171,12 @@ def _decide_ranked(model):
                 n += 1
         d.holds(f"cross-check by exact enumeration, K = 1..3: ratio_k / x_k is free of x_k at all {n} positions",
                 n == 6, f"{n} positions")
-        d.argument("induction on k: position 1's arms have means w̄(e), so its limit is the most attractive item; "
-                   "given the top k−1 above, position k's arm means are proportional to w̄(e) among the rest (a "
-                   "proposal above is replaced and scores 0), so its limit is the k-th most attractive item; the "
-                   "limit list is the top K in decreasing w̄, optimal by CAS-OPT (cascade) and DCM-ORDER (DCM, "
-                   "v̄ non-increasing)", "the two steps above; CAS-OPT; DCM-ORDER; distinct w̄")
+        d.cited("induction on k: position 1's arms have means w̄(e), so its limit is the most attractive item; "
+                "given the top k−1 above, position k's arm means are proportional to w̄(e) among the rest (a "
+                "proposal above is replaced and scores 0), so its limit is the k-th most attractive item; the "
+                "limit list is the top K in decreasing w̄, optimal by CAS-OPT (cascade) and DCM-ORDER (DCM, "
+                "v̄ non-increasing)",
+                "mathematical induction on the position k (the induction step is the symbolic-k step above; the limit list is optimal by CAS-OPT and DCM-ORDER)")
         return proved(d.artefact(), method="derivation (symbolic k) + exact enumeration", scope="all")
     return decide
 

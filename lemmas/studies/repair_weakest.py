@@ -65,25 +65,36 @@ def _peeling_derivation(two_sided: bool) -> Derivation:
     name = ("|θ̂ − θ| > sqrt(α log t/n)" if two_sided else "μ − μ̂ > sqrt(α log t/(2n))")
     d = Derivation(f"for every sampling rule and η > 1: Pr(∃ n ≤ t: {name}) ≤ {c}(⌊log t/log η⌋ + 1) "
                    f"t^(−{'2' if two_sided else ''}α/η); summable in t iff {'2' if two_sided else ''}α/η > 1")
-    d.argument("the k-th observation of an item is the k-th draw of an i.i.d. sequence whatever the sampling rule "
-               "(the 'stack' construction), so the event at time t, at the random count n(t) ≤ t, lies in "
-               "∃ n ≤ t with the same deviation for the stack's partial sums S_n",
-               "the i.i.d. stack; n(t) ≤ t (one observation per item per round)")
-    d.argument("Hoeffding's maximal inequality: P(max_(n≤N) (S_n − nθ) ≥ x) ≤ exp(−2x²/N) for [0,1] draws",
-               "Doob's maximal inequality for the submartingale exp(λ(S_n − nθ)), Hoeffding's lemma, λ = 4x/N")
+    d.cited("the k-th observation of an item is the k-th draw of an i.i.d. sequence whatever the sampling rule "
+            "(the 'stack' construction), so the event at time t, at the random count n(t) ≤ t (one observation per "
+            "item per round), lies in ∃ n ≤ t with the same deviation for the stack's partial sums S_n",
+            "the stack model of a stochastic bandit (Lattimore & Szepesvári, Bandit Algorithms, 2020, §4.6)")
+    d.cited("Hoeffding's maximal inequality: P(max_(n≤N) (S_n − nθ) ≥ x) ≤ exp(−2x²/N) for [0,1] draws (Doob's "
+            "maximal inequality for the submartingale exp(λ(S_n − nθ)), Hoeffding's lemma, λ = 4x/N)",
+            "Hoeffding (1963), §2 (the maximal form via Doob's submartingale inequality)")
     # block k: n ∈ [η^k, η^(k+1)); the deviation there exceeds the radius at n ≥ η^k
     x2 = (a * eta ** k * L) if two_sided else (a * eta ** k * L / 2)
     expo = sp.simplify(2 * x2 / eta ** (k + 1))
     d.equal(f"block k: 2x²/N with x² = {'α η^k log t' if two_sided else 'α η^k log t / 2'} and N = η^(k+1) "
             f"gives {'2' if two_sided else ''}α log t/η, free of k", expo, (2 if two_sided else 1) * a * L / eta)
-    d.argument(f"each block costs {c}·exp(−{'2' if two_sided else ''}α log t/η) = {c} t^(−{'2' if two_sided else ''}"
-               "α/η) (a factor 2 for the two tails); the blocks k = 0..⌊log t/log η⌋ cover 1..t",
-               "the block step above; η^(⌊log t/log η⌋+1) > t")
+    tt, pp, yy = sp.symbols("t p y", positive=True)
+    d.equal(f"each block costs {c}·exp(−p log t) = {c} t^(−p), p = {'2' if two_sided else ''}α/η (a factor 2 for "
+            "the two tails)", sp.powsimp(sp.expand_log(c * sp.exp(-pp * sp.log(tt)), force=True)), c * tt ** (-pp))
+    cover = sp.floor(yy) + 1 - yy  # = 1 − frac(y)
+    frac_lt_1 = sp.frac(yy) < 1
+    d.holds("the blocks k = 0..⌊log t/log η⌋ cover 1..t: ⌊y⌋ + 1 − y = 1 − frac(y) > 0 for y = log t/log η, so "
+            "η^(⌊log t/log η⌋+1) > η^(log t/log η) = t",
+            frac_lt_1 is sp.true and sp.expand(cover - (1 - sp.frac(yy).rewrite(sp.floor))) == 0,
+            f"sympy: frac(y) < 1 evaluates to {frac_lt_1}; simplify(⌊y⌋ + 1 − y − (1 − frac(y))) = "
+            f"{sp.expand(cover - (1 - sp.frac(yy).rewrite(sp.floor)))} (frac(y) = y − ⌊y⌋)")
+    d.cited("summing over the blocks: Pr(∃ n ≤ t: deviation) ≤ Σ_k (block k's bound)",
+            "Boole's inequality (the union bound)")
     q, xx = sp.symbols("q x", positive=True)
     integral = sp.integrate(sp.log(xx) * xx ** (-(1 + q)), (xx, 1, sp.oo))
     d.equal("integral test: ∫_1^∞ log x · x^(−(1+q)) dx = 1/q² < ∞ for every q > 0", integral, 1 / q ** 2)
-    d.argument("so Σ_t (log t/log η + 1) t^(−p) < ∞ iff p > 1 (the log factor does not change the threshold; "
-               "for p ≤ 1 the terms are ≥ t^(−1))", "the integral test above; comparison with the harmonic series")
+    d.cited("so Σ_t (log t/log η + 1) t^(−p) < ∞ iff p > 1 (the log factor does not change the threshold; "
+            "for p ≤ 1 the terms are ≥ t^(−1))", "the integral test for decreasing positive functions (Apostol, "
+            "Calculus, vol. 1, 2nd ed., Theorem 10.24) and comparison with the harmonic series")
     return d
 
 
@@ -92,18 +103,29 @@ def _decide_od_peeling(budget_s: float) -> Outcome:
     a = sp.Symbol("alpha", positive=True)
     d.equal("η = (1 + 2α)/2 lies in (1, 2α) for α > 1/2: 2α/η − 1 = (2α − 1)/(2α + 1) > 0",
             2 * a / ((1 + 2 * a) / 2) - 1, (2 * a - 1) / (2 * a + 1))
-    d.argument("for α ≤ 1/2 no η > 1 has 2α/η > 1, and for α > 1/2 η = (1+2α)/2 does: the peeling route "
-               "needs exactly the source's α > 1/2; E[Σ_t Δ 1[E_t^c]] ≤ K·L·2 Σ_t (⌊log t/log η⌋ + 1) t^(−2α/η) < ∞ "
-               "(Δ ≤ K, a union over the L items)", "the summability step; OD-REWARD/gap-range")
+    sl = sp.Symbol("s", nonnegative=True)
+    e_pos = sp.Symbol("e", positive=True)
+    gap = sp.simplify(1 - 2 * (sp.Rational(1, 2) - sl) / (1 + e_pos))
+    d.holds("for α = 1/2 − s ≤ 1/2 (s ≥ 0) and η = 1 + e > 1: 1 − 2α/η = (e + 2s)/(1 + e) > 0, so no η > 1 has "
+            "2α/η > 1; with the step above the peeling route needs exactly the source's α > 1/2",
+            gap.is_positive is True, f"sympy: 1 − 2α/η = {sp.sstr(gap)}, is_positive = {gap.is_positive}")
+    d.cited("E[Σ_t Δ 1[E_t^c]] ≤ K·L·2 Σ_t (⌊log t/log η⌋ + 1) t^(−2α/η) < ∞ (Δ ≤ K by OD-REWARD/gap-range, a "
+            "union over the L items, the summability step)", "Boole's inequality (the union bound)")
     return proved(d.artefact(), method="derivation (peeling + Hoeffding maximal inequality, symbolic exponents)",
                   scope="all")
 
 
 def _decide_ucb_peeling(budget_s: float) -> Outcome:
     d = _peeling_derivation(two_sided=False)
-    d.argument("the one-sided failure per round is ≤ (⌊log t/log η⌋ + 1) t^(−α/η); summable for some η > 1 iff "
-               "α > 1, the condition the source states for UCB1-SUM; the union bound over n ≤ t would need α > 2",
-               "the summability step")
+    a = sp.Symbol("alpha", positive=True)
+    d.equal("η = (1 + α)/2 lies in (1, α) for α > 1: α/η − 1 = (α − 1)/(α + 1) > 0",
+            a / ((1 + a) / 2) - 1, (a - 1) / (a + 1))
+    sl, e_pos = sp.Symbol("s", nonnegative=True), sp.Symbol("e", positive=True)
+    gap = sp.simplify(1 - (1 - sl) / (1 + e_pos))
+    d.holds("for α = 1 − s ≤ 1 (s ≥ 0) and η = 1 + e > 1: 1 − α/η = (e + s)/(1 + e) > 0, so the one-sided failure "
+            "per round, ≤ (⌊log t/log η⌋ + 1) t^(−α/η), is summable for some η > 1 iff α > 1, the condition the "
+            "source states for UCB1-SUM (the union bound over n ≤ t would need α > 2)",
+            gap.is_positive is True, f"sympy: 1 − α/η = {sp.sstr(gap)}, is_positive = {gap.is_positive}")
     return proved(d.artefact(), method="derivation (peeling + Hoeffding maximal inequality)", scope="all")
 
 

@@ -153,6 +153,17 @@ def prod_minus_prod_cert(big: Sequence, small: Sequence, gap: Sequence):
     return add_c(Atom(0, "zero"), *terms)
 
 
+def nonneg_sum_step(description: str) -> tuple[str, str]:
+    """Checked step: a sum of K terms, each >= 0, is >= 0 for symbolic K (sympy's sign rules on
+    ``Sum(t_k, (k, 1, K))`` with ``t_k`` declared non-negative); ``description`` says which sum."""
+    k, K = sp.symbols("k K", integer=True, positive=True)
+    t = sp.IndexedBase("t", nonnegative=True)
+    total = sp.Sum(t[k], (k, 1, K))
+    if total.is_nonnegative is not True:
+        raise AssertionError(f"step fails: {description}: sympy cannot sign {total}")
+    return description, "sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K"
+
+
 def argument_step(description: str, rests_on: str) -> tuple[str, str]:
     """A reasoning step that is not machine-checked: ``("(argument) …", "rests on: …")``
     (the same form as :meth:`clickbound.lemmas.support.derive.Derivation.argument`)."""

@@ -2,7 +2,10 @@
 
 Each step is checked *when it is recorded*: :meth:`Derivation.zero` asserts that
 an expression simplifies to 0, :meth:`Derivation.holds` that a sympy/boolean fact
-is ``True`` (recording the object checked).  :meth:`Derivation.argument` records a step of
+is ``True`` (recording the object checked).  :meth:`Derivation.cited` records a step that rests
+on an external theorem a reader can look up ("Hoeffding (1963), Theorem 2") or on a modelling
+assumption a source states (quoted verbatim; the quote is checked against ``sources/texts``): these
+are the project's axioms, marked "(cited: REFERENCE)".  :meth:`Derivation.argument` records a step of
 reasoning that is *not* machine-checked, marked "(argument)" with what it rests on.  A failing step raises ``AssertionError`` naming the step, so a
 :class:`~clickbound.lemmas.engine.claim.ProofArtefact` is only ever built from steps that
 were all verified (the contract in ``lemmas/engine/claim.py``).
@@ -54,6 +57,19 @@ class Derivation:
         d = description if description.startswith("(argument)") else f"(argument) {description}"
         self.steps.append((d, f"rests on: {rests_on}"))
 
+    def cited(self, description: str, reference: str) -> None:
+        """Record a step resting on an external theorem (``reference`` names it so a reader can look
+        it up: "Hoeffding (1963), Theorem 2", "Tonelli's theorem", "linearity of expectation") or on a
+        modelling assumption a source states: ``"model assumption: <source file>, '<verbatim quote>'"``,
+        the quote checked to occur in that source text (:func:`check_reference`).  Recorded as
+        ``("(cited: REFERENCE) description", "reference: REFERENCE")`` and classified ``cited`` by the
+        engine (``lemmas/engine/verdict.py``).  A vague reference ("obvious", "standard", "by
+        inspection", …) is refused with ``ValueError``."""
+        ref = check_reference(reference)
+        if not description.strip():
+            raise ValueError(f"cited step for {ref!r}: describe the step")
+        self.steps.append((f"(cited: {ref}) {description}", f"reference: {ref}"))
+
     def cite(self, description: str, proof: ProofArtefact) -> None:
         """Record a step that uses another (already checked) derivation, quoting its summary and the
         objects its steps checked."""
@@ -62,6 +78,42 @@ class Derivation:
     def artefact(self, conclusion=None, hypotheses=(), domain=None, **extra) -> ProofArtefact:
         return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra,
                              conclusion=conclusion, hypotheses=tuple(hypotheses), domain=domain)
+
+
+#: references that name nothing a reader can look up (compared after lower-casing and stripping)
+VAGUE_REFERENCES = frozenset({"obvious", "obviously", "standard", "by inspection", "inspection", "clear",
+                              "clearly", "trivial", "trivially", "well known", "well-known", "easy",
+                              "folklore", "see above", "by definition", "definition"})
+_MODEL_PREFIX = "model assumption:"
+
+
+def check_reference(reference: str) -> str:
+    """``reference`` stripped, after checking it names something a reader can look up: not empty, not
+    a vague word (:data:`VAGUE_REFERENCES`), and, for ``"model assumption: <source file>, '<quote>'"``,
+    a source file of ``clickbound.sources`` whose text contains the quote verbatim (``ValueError``
+    otherwise)."""
+    if not isinstance(reference, str) or not reference.strip():
+        raise ValueError("a cited step needs a reference naming the theorem or the source")
+    ref = " ".join(reference.split())
+    low = ref.lower().strip(" .")
+    if low in VAGUE_REFERENCES or low.startswith(("obvious", "standard", "by inspection", "trivial")):
+        raise ValueError(f"reference {reference!r} names nothing a reader can look up")
+    if low.startswith(_MODEL_PREFIX):
+        rest = ref[len(_MODEL_PREFIX):].strip()
+        fname, sep, quote = rest.partition(",")
+        quote = quote.strip()
+        if not sep or len(quote) < 2 or quote[0] != "'" or quote[-1] != "'":
+            raise ValueError(f"model assumption {reference!r}: write \"model assumption: <source file>, "
+                             f"'<verbatim quote>'\"")
+        from clickbound.sources import texts_dir
+
+        path = texts_dir() / fname.strip()
+        if not path.is_file():
+            raise ValueError(f"model assumption {reference!r}: no source text {fname.strip()!r}")
+        text = " ".join(path.read_text(encoding="utf-8").split())
+        if " ".join(quote[1:-1].split()) not in text:
+            raise ValueError(f"model assumption {reference!r}: the quote is not in {fname.strip()}")
+    return ref
 
 
 def proved(artefact: ProofArtefact, method: str = "derivation", *, scope: str, scope_detail: str = "",

@@ -97,7 +97,7 @@ def detail(v: dict) -> str:
 AS_REGISTERED = {True: "ok", False: "UNEXPECTED", None: "-"}
 
 #: background per kind of verdict (claims_table.verdict_kind), the same on the front page
-KIND_COLOURS = {"proved (every parameter)": "#2e8b57", "proved (instances)": "#8fd19e", "argued": "#b9d7ea",
+KIND_COLOURS = {"proved (every parameter)": "#2e8b57", "proved (instances)": "#8fd19e", "argued": "#b7d7e8",
                 "checked": "#cfe8d5",
                 "refuted": "#e8747c", "survived": "#d9d9d9", "statistical": "#f5c26b"}
 #: text colour on that background (white on the two dark ones)
@@ -155,7 +155,10 @@ def render(data: dict, rctx: RenderContext) -> list:
     blocks = [doc.p("Each claim from the sources (and each mutant, a deliberately wrong variant "
                     "registered as expected false) is decided by the claims engine, and its verdict says "
                     "for what: proved (every parameter) — a proof artefact for every value the statement "
-                    "quantifies over; proved (instances: …) — a proof for the named instances only; "
+                    "quantifies over, every step machine-checked or cited (an external theorem, or a model "
+                    "assumption the source states); proved (instances: …) — a proof for the named instances "
+                    "only; argued — proved up to the listed argued steps, prose nothing checks (counted "
+                    "apart from proved); "
                     "checked (…) — exact checks on a named finite sample, no proof; refuted — an exact "
                     "counterexample re-checked in rational or >= 50-digit arithmetic; survived — no "
                     f"counterexample within {data['budget_s']:g} s of search, not proved; "

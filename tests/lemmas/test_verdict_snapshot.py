@@ -37,7 +37,9 @@ def test_snapshot_covers_every_claim_and_erratum():
     golden = snap.load_golden()
     assert set(golden["claims"]) == {c.id for c in lemmas.catalogue()}
     assert set(golden["errata"]) == {e.id for e in lemmas.errata()}
-    assert golden["ledger"] == snap.ledger_records()
+    # the ledger entries themselves (rests_on_argued needs the verdicts: the slow test compares it)
+    assert [{k: v for k, v in e.items() if k != "rests_on_argued"} for e in golden["ledger"]] \
+        == snap.ledger_records()
 
 
 @pytest.mark.slow

@@ -198,6 +198,22 @@ def test_kernel_checked_api(built):
     assert kernel_refuted("UCB1-SUM") is None and kernel_checked("UCB1-SUM/no-alpha-condition") is None
 
 
+def test_a_kernel_proof_replaces_the_argued_steps_of_a_catalogue_claim(built, monkeypatch):
+    # DCM-TEL's sympy derivation rests on an argued step (the recurrences for every K); its Coq theorem
+    # builds, so with the kernel on (the command line's default) the claim is proved and vouched for by
+    # the kernel, the derivation kept in the evidence; with it off (the tests' default) it stays argued
+    from clickbound import lemmas
+
+    monkeypatch.setenv("CLICKBOUND_KERNEL", "1")
+    v = lemmas.check(lemmas.get("DCM-TEL"), budget_s=20)
+    kp = kernel_checked("DCM-TEL")
+    assert v.status == "proved" and v.vouched_by == kp.vouched_by
+    assert v.evidence["kernel"]["theorem"] == kp.theorem and v.evidence["kernel"]["replaces_argued_steps"]
+    assert v.evidence["proof"]["steps"] and v.argued_steps >= 1  # the derivation stays in the evidence
+    monkeypatch.setenv("CLICKBOUND_KERNEL", "0")
+    assert lemmas.check(lemmas.get("DCM-TEL"), budget_s=20).status == "argued"
+
+
 @pytest.mark.slow
 def test_registered_sympy_instances_follow_from_the_general_theorems(built):
     """Every tagged sympy claim, printed from its registered statement, box and assumptions, is proved in

@@ -32,6 +32,13 @@ def every_status_verdicts() -> list[dict]:
     return [_verdict("SYN-ALL", "proved", True, "SYN", summary="fixture proof", scope="all"),
             _verdict("SYN-INST[K=3]", "proved", True, "SYN", summary="fixture proof", scope="instances",
                      scope_detail="K = 1..6"),
+            _verdict("SYN-ARGUED", "argued", True, "SYN", summary="fixture proof", scope="all", evidence={
+                "proof": {"summary": "fixture proof", "steps": [
+                    {"step": "a checked step", "checked": "x - x == 0"},
+                    {"step": "(cited: Hoeffding (1963), Theorem 2) a cited step",
+                     "checked": "reference: Hoeffding (1963), Theorem 2"},
+                    {"step": "(argument) an argued step", "checked": "rests on: the fixture"}]},
+                "argued": [{"step": "(argument) an argued step", "rests_on": "rests on: the fixture"}]}),
             _verdict("SYN-CHECKED", "checked", True, "SYN", scope_detail="40 random instances"),
             _verdict("SYN-REF/mutant", "refuted", False, "SYN", cex={"x1": "1/2"}),
             _verdict("SYN-SURV", "survived", True, "SYN", evidence={"examples": 100}),

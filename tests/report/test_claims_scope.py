@@ -15,10 +15,13 @@ from clickbound.report import claims_table, cli
 from clickbound.report.sections import RenderContext
 from clickbound.report.sections.claims import render
 
-SCOPE_TEXTS = ["proved (every parameter)", "proved (instances: K = 1..6)", "checked (40 random instances)",
+SCOPE_TEXTS = ["proved (every parameter)", "proved (instances: K = 1..6)",
+               "argued (every parameter; 1 argued step)", "checked (40 random instances)",
                "refuted", "survived", "violated-in-simulation", "consistent-in-simulation"]
-SUMMARY = ("7 claims: 1 proved (every parameter), 1 proved (instances), 1 checked, 1 refuted, 1 survived, "
-           "2 statistical (1 violated-in-simulation, 1 consistent-in-simulation)")
+#: the terminal table's cells: an argued proof as "argued (N argued steps)", narrow
+ROW_TEXTS = [("argued (1)" if t.startswith("argued") else t) for t in SCOPE_TEXTS]
+SUMMARY = ("8 claims: 1 proved (every parameter), 1 proved (instances), 1 argued, 1 checked, 1 refuted, "
+           "1 survived, 2 statistical (1 violated-in-simulation, 1 consistent-in-simulation)")
 
 
 def _verdicts() -> list[Verdict]:
@@ -33,10 +36,11 @@ def _verdicts() -> list[Verdict]:
 
 def test_claims_table_has_a_scope_column_and_counts_every_kind():
     vs = _verdicts()
-    assert [r["verdict (scope)"] for r in claims_table.rows(vs)] == SCOPE_TEXTS
+    assert [r["verdict (scope)"] for r in claims_table.rows(vs)] == ROW_TEXTS
     text = claims_table.render_text(vs)
     assert "verdict (scope)" in text.splitlines()[0]
-    for s in SCOPE_TEXTS:
+    assert max(len(line) for line in text.splitlines()) <= 100
+    for s in ROW_TEXTS:
         assert s in text
     flat = " ".join(text.split())  # the table fits 100 columns: a long cell or footer line wraps
     assert SUMMARY in flat
@@ -74,7 +78,12 @@ def test_cli_check_shows_the_scope(monkeypatch, capsys):
     assert "scope     : only the instances K = 1..6 (no proof beyond them)" in out
     assert cli.main(["check", "SYN-INST[K=3]", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["scope_text"] == "proved (instances: K = 1..6)"
-    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0, **kw: _verdicts()[5])
+    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0, **kw: _verdicts()[2])
+    assert cli.main(["check", "SYN-ARGUED"]) == 0
+    out = capsys.readouterr().out
+    assert "steps     : 1 checked, 1 cited, 1 argued" in out and "argued    : (argument) an argued step" in out
+    assert "vouched by:" in out
+    monkeypatch.setattr(lemmas, "check", lambda claim, budget_s=20.0, **kw: _verdicts()[6])
     assert cli.main(["check", "SYN-VIOL"]) == 0
     assert "test      : one-sided t-test (fixture), level 0.05" in capsys.readouterr().out
 
@@ -86,7 +95,7 @@ def test_claims_section_shows_scope_and_counts(tmp_path):
     assert sorted(r[col] for r in table["rows"]) == sorted(SCOPE_TEXTS)
     counts = dict(map(tuple, next(b for b in blocks if b.get("caption") == "Counts")["rows"]))
     assert counts["proved (every parameter)"] == "1" and counts["proved (instances)"] == "1"
-    assert counts["checked"] == "1" and counts["statistical"] == "2"
+    assert counts["checked"] == "1" and counts["statistical"] == "2" and counts["argued"] == "1"
     assert counts["  of which violated-in-simulation"] == "1"
     stat_row = [c["text"] if isinstance(c, dict) else c
                 for c in next(r for r in table["rows"] if "SYN-VIOL" in str(r[0]))]

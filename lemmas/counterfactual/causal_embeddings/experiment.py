@@ -59,7 +59,8 @@ def observed_is_true_proof():
     for r in (0, 1):
         lhs = r * delta(p * r, ph)  # the pair contributes to Σ_S only when R = 1
         d.equal(f"one pair, R = {r}: 1[R = 1]·δ(P·R, P̂) = R·δ(P, P̂)", lhs, r * delta(p, ph))
-    d.argument("the sums over S and over U × I agree termwise", "the two cases R = 0, 1 just checked")
+    d.cited("the sums over S and over U × I agree termwise",
+            "linearity of finite sums")
     ps, phs = sp.symbols("P1:4", real=True), sp.symbols("Q1:4", real=True)
     for rr in itertools.product((0, 1), repeat=3):
         lhs = sum((delta(pj * r, qj) for pj, qj, r in zip(ps, phs, rr) if r == 1), sp.Integer(0))
@@ -99,8 +100,8 @@ def ips_unbiased_proof():
                    "= L(P̂) for every U·I >= 1, every policy π_c and every δ")
     q, dl = sp.symbols("pi delta", positive=True)
     d.equal("one pair: E[R·δ/π] = π·δ/π + (1 − π)·0 = δ", q * dl / q + (1 - q) * 0, dl)
-    d.argument("E[(1/N) Σ_j R_j δ_j/π_j] = (1/N) Σ_j E[R_j δ_j/π_j] = (1/N) Σ_j δ_j = L(P̂)",
-               "linearity of expectation and the one-pair step (independence is not needed)")
+    d.cited("E[(1/N) Σ_j R_j δ_j/π_j] = (1/N) Σ_j E[R_j δ_j/π_j] = (1/N) Σ_j δ_j = L(P̂)",
+            "linearity of expectation")
     deltas, pis = sp.symbols("delta1:4", real=True), sp.symbols("pi1:4", positive=True)
     d.equal("cross-check U·I = 3 by enumerating R ∈ {0,1}^3, symbolic π_j and δ_j",
             sp.simplify(ips_expectation(list(deltas), list(pis))), sum(deltas) / 3)

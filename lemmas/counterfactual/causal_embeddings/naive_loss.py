@@ -90,7 +90,7 @@ def unbiased_proof():
     pm = sp.binomial(n - 1, m - 1) * pi ** m * (1 - pi) ** (n - m) / (sp.binomial(n, m) * pi ** m * (1 - pi) ** (n - m))
     d.equal("P(R_j = 1 | |S| = m) = C(N−1, m−1) π^m (1−π)^{N−m} / (C(N, m) π^m (1−π)^{N−m}) = m/N",
             sp.combsimp(sp.simplify(pm)), m / n)
-    d.argument("E[(1/m) Σ_j R_j δ_j | |S| = m] = (1/m) Σ_j P(R_j = 1 | |S| = m) δ_j", "linearity given |S| = m")
+    d.cited("E[(1/m) Σ_j R_j δ_j | |S| = m] = (1/m) Σ_j P(R_j = 1 | |S| = m) δ_j", "linearity of (conditional) expectation")
     dsum = sp.Symbol("D")
     d.equal("(1/m)·(m/N)·Σ_j δ_j = (1/N) Σ_j δ_j = L(P̂)", (1 / m) * (m / n) * dsum, dsum / n)
     deltas = sp.symbols("delta1:4")

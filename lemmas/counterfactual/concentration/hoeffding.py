@@ -22,6 +22,7 @@ import sympy as sp
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.derive import Derivation
 from clickbound.lemmas.support.exact_prob import (
     binomial_tail_ge,
     exp_bounds,
@@ -54,9 +55,10 @@ def hlemma_proof() -> ProofArtefact:
     steps.append((("chord of x ↦ e^{sx} on [a, b]: ℓ(x) = (b−x)/(b−a) e^{sa} + (x−a)/(b−a) e^{sb}, ℓ(a) = e^{sa}, "
                   "ℓ(b) = e^{sb}; (e^{sx})'' = s² e^{sx} ≥ 0"), (f"simplify(ℓ(a) − e^(sa)) == 0, simplify(ℓ(b) − e^(sb)) "
                   f"== 0, diff(e^(s x), x, 2) = {sp.sstr(sp.diff(sp.exp(s * x), x, 2))}")))
-    steps.append((("(argument) a convex function lies below its chord, so e^{sX} ≤ ℓ(X) on a ≤ X ≤ b; taking "
-                  "expectations with E[X] = 0: E[e^{sX}] ≤ ℓ(0) = b/(b−a) e^{sa} − a/(b−a) e^{sb}"),
-                  "rests on: the chord step above; linearity of E; E[X] = 0"))
+    steps.append(_cited("a convex function lies below its chord, so e^{sX} ≤ ℓ(X) on a ≤ X ≤ b; taking "
+                        "expectations with E[X] = 0: E[e^{sX}] ≤ ℓ(0) = b/(b−a) e^{sa} − a/(b−a) e^{sb} (the chord "
+                        "step above)", "a convex function lies below its chords (Rockafellar, Convex Analysis, 1970, "
+                        "Theorem 4.1); monotonicity and linearity of expectation"))
     # (1) the two-point bound's value equals e^{φ(u)} with p = −a/(b−a), u = s(b−a)
     mgf = b / (b - a) * sp.exp(s * a) - a / (b - a) * sp.exp(s * b)
     lhs = phi.subs({p: -a / (b - a), u: s * (b - a)})
@@ -80,11 +82,18 @@ def hlemma_proof() -> ProofArtefact:
                   "simplify(φ'' − ρ(1−ρ)) == 0"))
     steps.append(("ρ(1−ρ) <= 1/4 since 1/4 − ρ(1−ρ) = (ρ − 1/2)^2",
                   "expand(1/4 − r(1 − r) − (r − 1/2)²) == 0"))
-    steps.append((("(argument) Taylor with Lagrange remainder: φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2 = u²φ''(v)/2 "
-                  "<= u²/8 for some v between 0 and u; with u = s(b−a): E[e^{sX}] <= e^{φ(u)} <= exp(s²(b−a)²/8)"),
-                  "rests on: the steps φ(0) = 0, φ'(0) = 0, φ'' <= 1/4 above and Taylor's theorem (φ is smooth)"))
+    steps.append(_cited("φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2 = u²φ''(v)/2 <= u²/8 for some v between 0 and u (the "
+                        "steps φ(0) = 0, φ'(0) = 0, φ'' <= 1/4 above; φ is smooth); with u = s(b−a): "
+                        "E[e^{sX}] <= e^{φ(u)} <= exp(s²(b−a)²/8)", "Taylor's theorem with the Lagrange remainder"))
     return ProofArtefact("Hoeffding's lemma: every step of the source's proof verified by sympy "
                          "(with the remainder at v, not at 0)", tuple(steps))
+
+
+def _cited(description: str, reference: str) -> tuple[str, str]:
+    """One cited step, recorded as :meth:`Derivation.cited` records it."""
+    d = Derivation("")
+    d.cited(description, reference)
+    return d.steps[0]
 
 
 def _mgf_bounds(dist: dict, s: Fraction) -> tuple[Fraction, Fraction]:

@@ -175,8 +175,8 @@ def fin_tail_proof():
             2 * H * sp.exp(-n * e_star ** 2 / (2 * M ** 2)), dl)
     d.equal("rate: (ε*)² · n/(M² log|H|) → 2 as |H| → ∞ (fixed δ): ε* = O(sqrt(log|H|/n))",
             sp.limit(e_star ** 2 * n / (M ** 2 * sp.log(H)), H, sp.oo), 2)
-    d.argument("{2 max|R̂ − R| >= ε} ⊂ ∪_h {|R̂(h) − R(h)| >= ε/2}; P of the complement event {2max < ε} is >= 1 − δ",
-               "union bound; Hoeffding's inequality for i.i.d. losses in [0, M] (CONC-HOEFFDING)")
+    d.cited("{2 max|R̂ − R| >= ε} ⊂ ∪_h {|R̂(h) − R(h)| >= ε/2}; P of the complement event {2max < ε} is >= 1 − δ",
+            "Boole's inequality (union bound) and Hoeffding (1963), Theorem 2")
     return d.artefact()
 
 

@@ -121,10 +121,11 @@ def tail_proof():
     d.equal("exp(−2n ε*²/M²) = δ/2 at ε* = M sqrt(log(2/δ)/(2n)) (log(2/δ) > 0 for δ < 2)",
             sp.exp(-2 * n * e_star ** 2 / M ** 2), dl / 2)
     d.equal("ε* is the positive root: (ε*)² = M² log(2/δ)/(2n)", e_star ** 2, M ** 2 * sp.log(2 / dl) / (2 * n))
-    d.argument("P(X <= ε) >= P(X < ε) = 1 − P(X >= ε) >= 1 − δ/2 (complement): '>= 1 − δ/2' follows, the "
-               "strict '> 1 − δ/2' does not", "complement rule, monotonicity of P")
-    d.argument("McDiarmid's inequality for the lower tail is its upper tail applied to −f (same c_i)",
-               "McDiarmid's inequality (textbook; CONC-MCDIARMID checks it on instances)")
+    d.cited("P(X <= ε) >= P(X < ε) = 1 − P(X >= ε) >= 1 − δ/2 (complement): '>= 1 − δ/2' follows, the "
+            "strict '> 1 − δ/2' does not",
+            "Kolmogorov's axioms of probability (complement rule, monotonicity of P)")
+    d.cited("McDiarmid's inequality for the lower tail is its upper tail applied to −f (same c_i)",
+            "McDiarmid (1989), On the method of bounded differences (applied to −f)")
     return d.artefact()
 
 

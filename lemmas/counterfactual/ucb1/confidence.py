@@ -84,10 +84,11 @@ def ci_fixed_count_proof():
                    "hence P(μ < μ̂_T + sqrt(α log t/(2T))) >= 1 − t^{−α} (every T >= 1, t >= 1, α > 0)")
     T, t, alpha = sp.symbols("T t alpha", positive=True)
     eps = sp.sqrt(alpha * sp.log(t) / (2 * T))
-    d.argument("P(μ − μ̂_T >= ε) <= exp(−2Tε²)", "Hoeffding's inequality for T independent [0,1] variables "
-               "(CONC-HOEFFDING/proof with b_i − a_i = 1, applied to −X_i)")
+    d.cited("P(μ − μ̂_T >= ε) <= exp(−2Tε²)",
+            "Hoeffding (1963), Theorem 1 (T independent [0,1] variables, applied to −X_i)")
     d.equal("exp(−2Tε²) at ε = sqrt(α log t/(2T)) is t^{−α}", sp.exp(-2 * T * eps ** 2), t ** (-alpha))
-    d.argument("complement: P(μ < μ̂_T + ε) = 1 − P(μ − μ̂_T >= ε) >= 1 − t^{−α}", "the two steps above")
+    d.cited("complement: P(μ < μ̂_T + ε) = 1 − P(μ − μ̂_T >= ε) >= 1 − t^{−α}",
+            "Kolmogorov's axioms of probability (complement rule)")
     return d.artefact()
 
 
@@ -115,9 +116,11 @@ def union_proof():
     t, alpha = sp.symbols("t alpha", positive=True)
     d.argument("{μ − μ̂_N >= r_N} ⊂ ∪_{s=1}^{t} {μ − μ̂_s >= r_s}, μ̂_s the mean of the first s rewards of the arm",
                "N takes a value in 1..t; the s-th sample of the arm is the same whatever rule chose N")
-    d.argument("P(μ − μ̂_s >= r_s) <= t^{−α} for each fixed s", "UCB1-CI/fixed-count")
+    d.cited("P(μ − μ̂_s >= r_s) <= t^{−α} for each fixed s",
+            "Hoeffding (1963), Theorem 1, at each fixed count s (UCB1-CI/fixed-count)")
     d.equal("union bound: t · t^{−α} = t^{1−α}", t * t ** (-alpha), t ** (1 - alpha))
-    d.argument("Σ_t t^{1−α} = ζ(α − 1) < ∞ iff α − 1 > 1", "UCB1-SUM/all-alpha at α − 1")
+    d.cited("Σ_t t^{1−α} = ζ(α − 1) < ∞ iff α − 1 > 1",
+            "the p-series test (Σ_t t^(−s) < ∞ iff s > 1), at s = α − 1")
     prob = random_count_instance(Fraction(2), 300)
     d.holds("cross-check: the DP instance of UCB1-CI/random-count (α = 2, t = 300) is below t^{1−α} = 1/300",
             prob < Fraction(1, 300), f"{float(prob):.3e} < 1/300")

@@ -24,6 +24,7 @@ import sympy as sp
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.derive import Derivation
 from clickbound.lemmas.support.exact_prob import binomial_pmf, exp_compare
 
 SRC = "002_3ec5ec57f55c1fdf.txt"
@@ -84,6 +85,13 @@ def decide_ci(budget_s: float) -> Outcome:
 
 # ----------------------------------------------------------------------------- UCB1-SUM
 
+def _cited(description: str, reference: str) -> tuple[str, str]:
+    """One cited step, recorded as :meth:`Derivation.cited` records it."""
+    d = Derivation("")
+    d.cited(description, reference)
+    return d.steps[0]
+
+
 def sum_proof() -> ProofArtefact:
     x, beta = sp.symbols("x beta", positive=True)
     a = 1 + beta  # α > 1
@@ -96,9 +104,10 @@ def sum_proof() -> ProofArtefact:
               f"sympy integrate = {sp.sstr(integral)}; simplify(integral − 1/β) == 0"),
              ("2(1 + 1/(α−1)) = 2α/(α−1)", "simplify(2(1 + 1/β) − 2(1 + β)/β) == 0"),
              ("d/dx x^{−α} = −α x^{−α−1} < 0 on x > 0", f"diff(x^(−α), x) = {sp.sstr(sp.diff(x ** (-a), x))}"),
-             (("(argument) x^{−α} is decreasing, so t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for every t >= 2; summing, "
-              "Σ_{t>=1} t^{−α} <= 1 + ∫_1^∞ x^{−α} dx"),
-              "rests on: the derivative step above; monotonicity of the integral; the t = 1 term is 1"))
+             _cited("x^{−α} is decreasing (the derivative step above), so t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for every "
+                    "t >= 2; summing, Σ_{t>=1} t^{−α} <= 1 + ∫_1^∞ x^{−α} dx (the t = 1 term is 1)",
+                    "the integral test for decreasing positive functions (Apostol, Calculus, vol. 1, 2nd ed., "
+                    "Theorem 10.24)"))
     checks = {}
     with mpmath.workdps(50):
         for av in (Fraction(11, 10), Fraction(3, 2), Fraction(2), Fraction(3)):
@@ -119,12 +128,17 @@ def count_proof() -> ProofArtefact:
     conclusion_gap = 2 * alpha * L / Delta ** 2 - T        # >= 0  ⇔ corrected conclusion
     factor = sp.simplify(conclusion_gap / premise_gap)
     require(sp.simplify(factor - T / Delta ** 2) == 0 and factor.is_positive, 'sp.simplify(factor - T / Delta ** 2) == 0 and factor.is_positive')
+    r_ = sp.sqrt(2 * alpha * L / T)
+    sq_check = sp.expand((r_ - Delta) * (r_ + Delta) - (r_ ** 2 - Delta ** 2))
+    sq_pos = (r_ + Delta).is_positive
+    require(sq_check == 0 and sq_pos is True, "r² − Δ² = (r − Δ)(r + Δ) with r + Δ > 0")
     printed_gap = 2 * L / Delta ** 2 - T
     require(sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0, 'sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0')
     return ProofArtefact(
         "μ_1 <= μ_a + sqrt(2α log t/T) with Δ = μ_1 − μ_a > 0  ⇔  T <= 2αΔ^{−2} log t",
-        (("(argument) with Δ > 0 and both sides positive, Δ <= sqrt(2αL/T) ⇔ Δ² <= 2αL/T (L = log t > 0)",
-          "rests on: squaring is increasing on [0, ∞)"),
+        (("with Δ > 0 and both sides positive, Δ <= sqrt(2αL/T) ⇔ Δ² <= 2αL/T (L = log t > 0): "
+          "r² − Δ² = (r − Δ)(r + Δ) with r = sqrt(2αL/T) and r + Δ > 0, so the two differences have one sign",
+          f"expand((r − Δ)(r + Δ) − (r² − Δ²)) = {sp.sstr(sq_check)}; (r + Δ).is_positive = {sq_pos}"),
          ("(2αL/Δ² − T) = (T/Δ²)·(2αL/T − Δ²), factor T/Δ² > 0",
           f"simplify(conclusion_gap/premise_gap) = {sp.sstr(factor)}, is_positive = {factor.is_positive}"),
          ("corrected − printed bound on T = 2(α−1)L/Δ² > 0 for α > 1",

@@ -86,15 +86,19 @@ def pseudo_regret_proof():
     a = sp.Idx("a")
     mu, N = sp.IndexedBase("mu"), sp.IndexedBase("N")
     ms = sp.Symbol("mu_star")
-    d.argument("E[X_{a(t),t}] = Σ_a P(a(t) = a) μ_a",
-               "X_{a,t} independent of the history that determines a(t) (the source: X_{a,t} independent)")
-    d.argument("Σ_t P(a(t) = a) = E[T_a] and Σ_a E[T_a] = T", "linearity; one arm per round")
+    d.cited("E[X_{a(t),t}] = Σ_a P(a(t) = a) μ_a",
+            "the law of total expectation, with X_(a,t) independent of the history that determines a(t) (model assumption of the source: rewards X_(a,t) independent)")
+    d.cited("Σ_t P(a(t) = a) = E[T_a] and Σ_a E[T_a] = T",
+            "linearity of expectation (one arm per round: Σ_a I{a(t)=a} = 1)")
     d.equal("Σ_a (μ* − μ_a) N_a = μ* Σ_a N_a − Σ_a μ_a N_a (symbolic K)",
             sp.Sum((ms - mu[a]) * N[a], (a, 1, K)).expand(),
             ms * sp.Sum(N[a], (a, 1, K)) - sp.Sum(mu[a] * N[a], (a, 1, K)))
-    d.argument("with Σ_a N_a = T: T μ* − Σ_a μ_a E[T_a] = Σ_a Δ_a E[T_a]", "the step above")
-    d.argument("max_a Σ_t X_{a,t} >= Σ_t X_{a*,t} pointwise, so E[max_a Σ_t X_{a,t}] >= T μ*",
-               "monotonicity of expectation")
+    Tn = sp.Symbol("T", positive=True)
+    d.equal("with Σ_a N_a = T (N_a = E[T_a]): T μ* − Σ_a μ_a N_a = Σ_a Δ_a N_a, Δ_a = μ* − μ_a (symbolic K)",
+            ms * Tn - sp.Sum(mu[a] * N[a], (a, 1, K)),
+            (ms * sp.Sum(N[a], (a, 1, K)) - sp.Sum(mu[a] * N[a], (a, 1, K))).subs(sp.Sum(N[a], (a, 1, K)), Tn))
+    d.cited("max_a Σ_t X_{a,t} >= Σ_t X_{a*,t} pointwise, so E[max_a Σ_t X_{a,t}] >= T μ*",
+            "monotonicity of expectation")
     got, want = _pseudo_regret_enumeration()
     d.equal("cross-check K = 2, T = 3, μ = (2/3, 1/3), greedy policy: E[Σ X_{a(t),t}] = Σ μ_a E[T_a]",
             sp.Rational(got.numerator, got.denominator), sp.Rational(want.numerator, want.denominator))
@@ -148,8 +152,8 @@ def sum_all_alpha_proof():
     d.equal("1 + 1/(α − 1) = α/(α − 1)", 1 + 1 / beta, a / (a - 1))
     deriv = sp.diff(x ** (-a), x)
     d.holds("x^{−α} is decreasing on x > 0", deriv.is_negative, f"d/dx x^(-alpha) = {sp.sstr(deriv)} < 0")
-    d.argument("t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for t >= 2; summing, Σ_{t=2}^{T} t^{−α} <= ∫_1^∞ x^{−α} dx",
-               "the integrand is decreasing and positive")
+    d.cited("t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for t >= 2; summing, Σ_{t=2}^{T} t^{−α} <= ∫_1^∞ x^{−α} dx",
+            "the integral test for decreasing positive functions (Apostol, Calculus, vol. 1, 2nd ed., Theorem 10.24)")
     return d.artefact()
 
 
@@ -201,7 +205,8 @@ def decomp_proof():
     d = Derivation("E[T_a] = Σ_t P(a(t) = a, A_t ∩ B_t) + Σ_t P(a(t) = a, A_t^c ∪ B_t^c) (every K, T)")
     i, e = sp.symbols("i e")
     d.equal("I{a(t)=a} = I{a(t)=a} I{E} + I{a(t)=a} I{E^c} with I{E^c} = 1 − I{E}", i * e + i * (1 - e), i)
-    d.argument("sum over t = 1..T and take expectations", "T_a = Σ_t I{a(t)=a}; linearity of expectation")
+    d.cited("sum over t = 1..T and take expectations",
+            "linearity of expectation (T_a = Σ_t I{a(t)=a})")
     return d.artefact()
 
 

@@ -97,11 +97,10 @@ def _linear_identity_proof(summary, stat, per_record, instance_stat, instance_rh
     enumerated = _record_expectation(stat)
     d.equal(f"one generic record (θ > 0, γ > 0, f): E[{what}] over the 4 outcomes of (E, R), E ⊥ R",
             enumerated, per_record)
-    d.argument("linearity of expectation: for a log of n records (any n, any positions k(r), any dependence "
-               "between records), E[Σ_r X_r] = Σ_r E[X_r]; record r's E[X_r] is the generic record's with "
-               "θ = θ_{k(r)}, γ = γ_r, f = f_r",
-               "linearity of E over a finite sum; the generic-record step above (each record's own E and R "
-               "are independent Bernoullis, the PBM)")
+    d.cited("linearity of expectation: for a log of n records (any n, any positions k(r), any dependence "
+            "between records), E[Σ_r X_r] = Σ_r E[X_r]; record r's E[X_r] is the generic record's with "
+            "θ = θ_{k(r)}, γ = γ_r, f = f_r",
+            "linearity of expectation")
     subs = {_TH: _THI[_KI[_R]], _GA: _GAI[_R], _F: _FI[_R]}
     d.equal(f"every log: Σ_(r=1..n) (enumerated E[{what}] of record r) = Σ_(r=1..n) target_r, n symbolic",
             sp.Sum(enumerated.subs(subs), (_R, 1, _N_REC)), sp.Sum(per_record.subs(subs), (_R, 1, _N_REC)))
@@ -159,9 +158,9 @@ def rand_proof():
     gi = sp.IndexedBase("gamma")
     per_doc = _record_expectation(lambda c: c)  # E[C | position with θ, document with γ]
     d.equal("E[C | position k, document d] = θ_k γ_d (4 outcomes of (E, R), E ⊥ R)", per_doc, _TH * _GA)
-    d.argument("a uniformly random ranking of N documents puts document d at position k in (N−1)! of the N! "
-               "rankings (they correspond one-to-one to the rankings of the other N−1 documents)",
-               "counting permutations with one fixed point-assignment")
+    d.cited("a uniformly random ranking of N documents puts document d at position k in (N−1)! of the N! "
+            "rankings (they correspond one-to-one to the rankings of the other N−1 documents)",
+            "the multiplication principle of counting: fixing d at position k leaves (N−1)! orderings of the other documents")
     d.equal("P(document d at position k) = (N−1)!/N! = 1/N, N symbolic",
             sp.factorial(Ns - 1) / sp.factorial(Ns), 1 / Ns)
     e_k = sp.Sum(sp.Rational(1) / Ns * per_doc.subs({_TH: thk, _GA: gi[dd]}), (dd, 1, Ns))

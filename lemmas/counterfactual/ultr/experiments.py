@@ -137,8 +137,9 @@ def clipped_proof():
             "(≥ 0: θγ ≤ 1, θ < τ)",
             _TH * _GA * (1 - _TH * _GA) * f ** 2 * (1 / _TH ** 2 - 1 / tau ** 2),
             _TH * _GA * (1 - _TH * _GA) * f ** 2 * (tau - _TH) * (tau + _TH) / (_TH ** 2 * tau ** 2))
-    d.argument("records are independent PBM draws: the mean and the variance of the sum over a log are the sums "
-               "of the records' (any number of records, any positions)", "linearity; independence of records")
+    d.cited("records are independent PBM draws: the mean and the variance of the sum over a log are the sums "
+            "of the records' (any number of records, any positions)",
+            "linearity of expectation; Bienaymé's formula for the variance of a sum of independent variables")
     return d.artefact()
 
 

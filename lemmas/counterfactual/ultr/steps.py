@@ -135,7 +135,8 @@ def click_only_proof():
     d = Derivation("Σ_(records) c/θ_k·f = Σ_(records with c = 1) 1/θ_k·f, every log (c ∈ {0, 1}, θ_k > 0)")
     for c in (0, 1):
         d.equal(f"one record with c = {c}: c/θ·f − [c = 1]/θ·f", c / _TH * _F - (1 if c == 1 else 0) / _TH * _F, 0)
-    d.argument("sum the per-record identity over the records of the log (any number)", "finite sums; c ∈ {0, 1}")
+    d.cited("sum the per-record identity over the records of the log (any number; c ∈ {0, 1})",
+            "linearity of finite sums")
     return d.artefact()
 
 
@@ -229,7 +230,10 @@ def softmax_ratio_proof():
     tot, f, c = sp.symbols("Theta f c", positive=True)
     d.equal("a record's IPW term with the normalised weight: c/(θ/Θ)·f = Θ·(c/θ·f), Θ = Σθ",
             c / (_TH / tot) * f, tot * (c / _TH * f))
-    d.argument("a loss multiplied by a constant Θ > 0 has the same minimisers", "Θ > 0")
+    la, lb = sp.symbols("L_a L_b", real=True)
+    d.equal("for two models a, b: Θ L_a − Θ L_b = Θ (L_a − L_b)", tot * la - tot * lb, tot * (la - lb))
+    d.holds("Θ > 0, so Θ L_a <= Θ L_b iff L_a <= L_b: a loss multiplied by a constant Θ > 0 has the same "
+            "minimisers", tot.is_positive is True, f"sympy: ({sp.sstr(tot)}).is_positive = {tot.is_positive}")
     return d.artefact()
 
 
@@ -257,7 +261,8 @@ def softmax_minimiser_proof():
             sp.expand_log(-sp.Sum(w[k] * sp.log(s[k]), (k, 1, K)) + sp.Sum(w[k] * sp.log(w[k] / W), (k, 1, K)),
                           force=True),
             sp.expand_log(W * sp.Sum(w[k] / W * sp.log((w[k] / W) / s[k]), (k, 1, K)), force=True))
-    d.argument("KL(p ‖ s) >= 0 with equality iff p = s (Gibbs' inequality, from log x <= x − 1)", "Gibbs' inequality")
+    d.cited("KL(p ‖ s) >= 0 with equality iff p = s", "Gibbs' inequality (Cover & Thomas, Elements of Information "
+            "Theory, 2nd ed., Theorem 2.6.3)")
     return d.artefact()
 
 

@@ -177,8 +177,8 @@ def fact_weaker_proof():
     d = Derivation("Δ/D_KL(p−Δ‖p) ≤ 1/D_KL(p−Δ‖p): the printed Fact is a true but weaker lower bound")
     one_minus = sp.Symbol("u", nonnegative=True)  # u = 1 − Δ ≥ 0
     d.equal("1/D − Δ/D = (1 − Δ)/D", 1 / D_s - Delta / D_s, (1 - Delta) / D_s)
-    d.argument("D = D_KL(p−Δ‖p) > 0 for 0 < Δ ≤ p (the two means differ)",
-               "KL-MONO: q ↦ D_KL(w‖q) is strictly increasing on [w, 1) from D_KL(w‖w) = 0")
+    d.cited("D = D_KL(p−Δ‖p) > 0 for 0 < Δ ≤ p (the two means differ)",
+            "Gibbs' inequality, strict for distinct distributions (Cover & Thomas, Elements of Information Theory, 2nd ed., Theorem 2.6.3)")
     d.holds("with u = 1 − Δ ≥ 0 (Δ ≤ 1) and D > 0: (1 − Δ)/D = u/D ≥ 0, and > 0 when Δ < 1",
             (one_minus / D_s).is_nonnegative and (sp.Symbol("u_pos", positive=True) / D_s).is_positive,
             "sympy sign of u/D for u ≥ 0, D > 0: nonnegative; of u/D for u > 0: positive")

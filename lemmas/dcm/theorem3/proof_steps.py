@@ -47,8 +47,9 @@ def _decide_tn_minus_one(budget_s: float) -> Outcome:
     d = Derivation("for every policy, realisation and n: T_n(e) − 1 ≤ #{t ≤ n : e ∈ A_t}")
     t, n = sp.symbols("t n", integer=True, positive=True)
     Tf = sp.Function("T")
-    d.argument("round t adds 1 to T(e) iff e = a_k^t for some k ≤ min(C_last, K) (Algorithm 1's update loop); "
-               "the items of A_t are distinct, so the increment is ≤ 1{e ∈ A_t}", "Algorithm 1, A_t ∈ Π_K(E)")
+    d.cited("round t adds 1 to T(e) iff e = a_k^t for some k ≤ min(C_last, K) (Algorithm 1's update loop); "
+            "the items of A_t are distinct, so the increment is ≤ 1{e ∈ A_t}",
+            r"model assumption: 000_0b27131c69d8f24c.txt, '$\min\left\{\mathbf{C}_t^{\mathrm{last}},K\right\}$  までのアイテムのログをDBに保存'")
     d.equal("symbolic n: Σ_(t=1..n) (T_t(e) − T_(t−1)(e)) telescopes to T_n(e) − T_0(e), T_0(e) = 1",
             sp.Sum(Tf(t) - Tf(t - 1), (t, 1, n)).doit(), Tf(n) - Tf(0))
     L_, K_ = sp.symbols("L K", positive=True)

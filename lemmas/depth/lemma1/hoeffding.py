@@ -33,6 +33,7 @@ import sympy as sp
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.derive import Derivation
 from clickbound.lemmas.support.exact_prob import (
     crossing_probability,
     fixed_n_deviation_probability,
@@ -151,9 +152,11 @@ def repaired_series_proof() -> ProofArtefact:
                       f"sympy summation = {sp.sstr(series)}, is_finite = {series.is_finite}"))
     # p-series: Σ t^{-s} converges iff s > 1; here s = 2α − 1, so iff α > 1.
     require(sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo), 'sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo)')
-    steps.append(("(argument) p-series: Σ_t t^(−s) converges iff s > 1; here s = 2α − 1, and 2α − 1 > 1 ⇔ α > 1",
-                  ("rests on: the p-series test (instances α = 3/2, 2 finite and α = 1, 3/4 infinite above); "
-                  "solve_univariate_inequality(2α − 1 > 1) = Interval.open(1, oo)")))
+    steps.append(("s = 2α − 1 > 1 ⇔ α > 1", "sympy: solve_univariate_inequality(2α − 1 > 1) = Interval.open(1, oo)"))
+    pd = Derivation("")
+    pd.cited("Σ_t t^(−s) converges iff s > 1; here s = 2α − 1 (instances α = 3/2, 2 finite and α = 1, 3/4 "
+             "infinite above)", "the p-series test")
+    steps.append(pd.steps[0])
     return ProofArtefact("repaired Lemma 1 series: Σ_t 2t^{1−2α} = 2ζ(2α−1) < ∞ iff α > 1", tuple(steps))
 
 

@@ -27,6 +27,7 @@ import sympy as sp
 from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.derive import Derivation
 
 SRC = "001_eb740855b56fcd8b.txt"
 LOC = "5 リグレット解析 > 補題 1 (α > 1/2 のとき … ≤ 2LKζ(2α)) and 定理 1's last term 2LKζ(2α)"
@@ -73,6 +74,13 @@ def _identity_rows() -> list[dict]:
         rows.append({"alpha": str(a), "eta": str(eta), "T": T, "blocks": len(starts),
                      "partial_sum": mpmath.nstr(left, 12), "relative_difference": mpmath.nstr(rel, 3)})
     return rows
+def _cited(description: str, reference: str) -> tuple[str, str]:
+    """One cited step, recorded as :meth:`Derivation.cited` records it."""
+    d = Derivation("")
+    d.cited(description, reference)
+    return d.steps[0]
+
+
 def _series_steps(rows: list[dict]) -> list[tuple[str, str]]:
     a, s = sp.symbols("alpha s", positive=True)
     k = sp.symbols("k", integer=True, nonnegative=True)
@@ -88,9 +96,11 @@ def _series_steps(rows: list[dict]) -> list[tuple[str, str]]:
     return [
         ("counting: for an integer t, η^k ≤ t ⇔ ⌈η^k⌉ ≤ t, so ⌊log_η t⌋ + 1 = #{k ≥ 0 : ⌈η^k⌉ ≤ t}",
          f"exact multiplicities for every t ≤ T and partial sums of both sides at 30 digits: {checked}"),
-        ("(cited) Tonelli: a series of non-negative terms may be summed in either order, so "
-         "Σ_t 2(⌊log_η t⌋+1) t^{−s} = 2 Σ_k Σ_{t ≥ ⌈η^k⌉} t^{−s} = 2 Σ_k ζ(s, ⌈η^k⌉)", "reference"),
-        ("(cited) integral comparison: ζ(s, c) ≤ c^{−s} + c^{1−s}/(s − 1) for s > 1, c ≥ 1", "reference"),
+        _cited("a series of non-negative terms may be summed in either order, so "
+               "Σ_t 2(⌊log_η t⌋+1) t^{−s} = 2 Σ_k Σ_{t ≥ ⌈η^k⌉} t^{−s} = 2 Σ_k ζ(s, ⌈η^k⌉)",
+               "Tonelli's theorem (for series of non-negative terms)"),
+        _cited("ζ(s, c) ≤ c^{−s} + c^{1−s}/(s − 1) for s > 1, c ≥ 1",
+               "the integral test (comparison of Σ_{t≥c+1} t^{−s} with ∫_c^∞ x^{−s} dx)"),
         ("with c = ⌈η^k⌉ ≥ η^k the terms are ≤ η^{−sk} + η^{(1−s)k}/(s−1): two geometric series with ratios "
          "η^{−s}, η^{1−s} < 1 iff s > 1",
          f"sympy: {{s : 2^(1−s) < 1}} = {sp.sstr(ratio_lt_1)}; Σ_k r^k = {sp.sstr(geo)}"),
@@ -130,8 +140,8 @@ def decide_alpha_half(budget_s: float) -> Outcome:
     proof = ProofArtefact(
         "at α = 1/2 the peeling series Σ_t 2(⌊log_η t⌋+1) t^{−1/η} diverges for every η > 1",
         (("s = 2α/η = 1/η < 1 for every η > 1", f"sympy: {{η : 1/η > 1}} ∩ (1, ∞) = {sp.sstr(sol.intersect(sp.Interval.open(1, sp.oo)))}"),
-         ("(cited) the p-series test: Σ_t t^{−s} diverges for s ≤ 1, and the series dominates it",
-          f"reference; sympy: Sum(t^(−9/10), (t, 1, oo)).is_convergent() = {conv}")))
+         _cited(f"Σ_t t^{{−s}} diverges for s ≤ 1, and the series dominates it (instance, sympy: "
+                f"Sum(t^(−9/10), (t, 1, oo)).is_convergent() = {conv})", "the p-series test")))
     return Outcome("proved", "derivation (sympy, one cited test)", evidence={"proof": proof.as_dict()}, scope="all")
 
 

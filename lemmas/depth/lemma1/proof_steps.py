@@ -30,8 +30,8 @@ def union_bound_proof():
     facts = {sp.expand(pab): "Pr(A ∩ B) >= 0"}
     d.steps.append(verify_certificate("Pr(A) + Pr(B) − Pr(A ∪ B) = Pr(A ∩ B) >= 0 (inclusion–exclusion)",
                                       (pa + pb) - (pa + pb - pab), Atom(pab), facts))
-    d.argument("Pr(A_1 ∪ … ∪ A_K) <= Pr(A_1 ∪ … ∪ A_{K−1}) + Pr(A_K) <= Σ_i Pr(A_i), induction on K",
-               "the two-event certificate above")
+    d.cited("Pr(A_1 ∪ … ∪ A_K) <= Pr(A_1 ∪ … ∪ A_{K−1}) + Pr(A_K) <= Σ_i Pr(A_i), induction on K",
+            "Boole's inequality (the union bound), by induction on K from the two-event certificate above")
     return d.artefact()
 
 

@@ -53,8 +53,10 @@ def delta_astar_proof():
         P = sp.symbols(f"P1:{L + 1}")
         th = sp.symbols(f"theta1:{L + 1}")  # θ_(1..L), a* puts (j) at slot j
         d.zero(f"L = {L}: Σ_j P_j(θ_(j) − θ_(a*_j))", sum(P[j] * (th[j] - th[j]) for j in range(L)))
-    d.argument("every term is P_j(θ_(j) − θ_(j)) = 0 since a*_j = (j) by definition, for every L",
-               "the definition a* = ((1), …, (L)); the instances above show the term")
+    j, L = sp.symbols("j L", integer=True, positive=True)
+    P, th = sp.Function("P"), sp.Function("theta")
+    d.zero("symbolic L: Σ_(j=1..L) P_j(θ_(j) − θ_(a*_j)) with a*_j = (j) (the definition of a*)",
+           sp.Sum(P(j) * (th(j) - th(j)), (j, 1, L)).doit())
     return d.artefact()
 
 

@@ -42,7 +42,7 @@ def test_identities_are_proved_for_every_log_not_one_log(cid):
     # the 3-record log is only a cross-check
     steps = check(_CLAIMS[cid], budget_s=10).evidence["proof"]["steps"]
     assert steps[0]["step"].startswith("one generic record")
-    assert steps[1]["step"].startswith("(argument) linearity of expectation")
+    assert steps[1]["step"].startswith("(cited: linearity of expectation) linearity of expectation")
     assert "(r, 1, n)" in steps[2]["checked"]  # a sum over a symbolic number of records
     assert steps[-1]["step"].startswith("cross-check")
     assert "for every log" in _CLAIMS[cid].statement_text

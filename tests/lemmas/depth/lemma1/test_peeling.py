@@ -14,7 +14,8 @@ CLAIMS = {c.id: c for c in pl.claims()}
 def test_claims_come_out_as_registered(cid):
     v = assert_as_registered(CLAIMS[cid])
     steps = v.evidence["proof"]["steps"]
-    assert any(s["step"].startswith("(cited)") for s in steps)  # the cited facts are named as such
+    # the cited facts are named as such, with their reference
+    assert any(s["step"].startswith("(cited: ") and s["checked"].startswith("reference: ") for s in steps)
     assert not any(s["step"].startswith("(argument)") for s in steps)
 
 
