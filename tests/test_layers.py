@@ -15,6 +15,14 @@ ALLOWED = {"stats": set(), "sources": set(),
            "sim": {"bounds"} | BOTTOM, "report": {"bounds", "lemmas", "sim", "proofs"} | BOTTOM}
 
 
+#: single modules allowed one more package, with the reason (no cycle: ``sim`` imports only ``bounds``)
+EXCEPTIONS = {
+    # the feedback-bias study decides claims about what the simulated policies themselves accept and
+    # record (e.g. "the policy runs at K = 1 only"): it runs their constructors, lazily
+    "lemmas/studies/feedback_bias.py": {"sim"},
+}
+
+
 def _ours(node) -> list[str]:
     """The clickbound subpackages an import statement names."""
     if isinstance(node, ast.Import):
@@ -43,7 +51,8 @@ def test_imports_follow_the_dependency_direction(pkg):
     for path in _modules(pkg):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
             for dep in _ours(node):
-                if dep != pkg and dep not in ALLOWED[pkg]:
+                rel = str(path.relative_to(ROOT))
+                if dep != pkg and dep not in ALLOWED[pkg] and dep not in EXCEPTIONS.get(rel, ()):
                     bad.append(f"{path.relative_to(ROOT)}:{node.lineno} imports clickbound.{dep}")
     assert not bad, "\n".join(bad)
 
