@@ -236,7 +236,7 @@ def render_verdict(v, width: int | None = None) -> str:
     from clickbound.report import termtable
 
     d = v.as_dict()
-    lines = [f"claim     : {v.claim_id}" + (f"  (SPEC {v.spec_id})" if v.spec_id else ""),
+    lines = [f"claim     : {v.claim_id}" + (f"  (family {v.spec_id})" if v.spec_id and v.spec_id != v.claim_id else ""),
              f"source    : {v.source}",
              f"statement : {v.statement}",
              f"verdict   : {v.scope_text}  by {v.method}  in {v.elapsed_s:.2f} s",

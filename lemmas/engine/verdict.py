@@ -142,7 +142,10 @@ class Verdict:
 
     @property
     def argued_steps(self) -> int:
-        """How many steps of the proof are argued in prose rather than machine-checked."""
+        """How many steps of the proof are argued in prose rather than machine-checked (none when the
+        Coq kernel vouches for the claim: its proof replaces the derivation, which stays in the evidence)."""
+        if self.vouched_by.startswith("kernel:"):
+            return 0
         return argued_steps(self.evidence) if self.status in ("proved", "argued") else 0
 
     @property
