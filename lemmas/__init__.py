@@ -1,6 +1,6 @@
 """clickbound.lemmas — every claim from the sources as a checkable object.
 
-Public API (issue 2 contract)::
+Public API::
 
     from clickbound.lemmas import Claim, check, Verdict
     v = check(Claim(id=..., statement=..., domain=..., assumptions=[...]), budget_s=20)

@@ -1,4 +1,4 @@
-"""LIN-SM: the Sherman–Morrison update of CascadeLinTS (SPEC §2.5).
+"""LIN-SM: the Sherman–Morrison update of CascadeLinTS.
 
 Source ``004_d9477b3ebe233f80.txt`` (CascadeLinTS: ``M_t = M_{t−1} + σ^{−2} x_e x_eᵀ`` and
 "実戦では下記の更新式で M^{-1}_t を直接更新します")::

@@ -2,7 +2,7 @@
 
 Source ``000_0b27131c69d8f24c.txt``, slides 'UCB (Upper Confidence Bound) 計算' (eq. (1)),
 '推定値の更新 (論文では詳細説明無し)' (the maximum-likelihood derivation and "完全に一致") and the
-four copies of Algorithm 1.  SPEC §3 ALG-DCMKLUCB.
+four copies of Algorithm 1.  ALG-DCMKLUCB.
 
 * ``DCM-ALG/ucb-nonempty-every-t`` (expected false) — (1) reads
   ``U_t(e) = max{q ∈ [w, 1] : T_{t−1}(e) D_KL(w‖q) ≤ log t + 3 log log t}``; at ``t = 2`` the right side

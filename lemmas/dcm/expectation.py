@@ -1,4 +1,4 @@
-"""DCM-EXP — the expected DCM reward is the reward at the means (SPEC §2.1, CM-DCM).
+"""DCM-EXP — the expected DCM reward is the reward at the means (CM-DCM).
 
 Source ``000_0b27131c69d8f24c.txt`` (定理1 proof: ``E[R_t | H_t] = f(A*, w̄, v̄) − f(A_t, w̄, v̄)``,
 "この期待値がかかるのは w_t と v_t のみなので計算可能")::

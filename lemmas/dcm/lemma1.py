@@ -1,4 +1,4 @@
-"""DCM-L1 — Lemma 1 of DCM bandits (SPEC §2.1), with mutants.
+"""DCM-L1 — Lemma 1 of DCM bandits, with mutants.
 
 Source ``000_0b27131c69d8f24c.txt``, 補題1 (slide 'DCM bandits 準備:2つの簡単な補題')::
 

@@ -1,4 +1,4 @@
-"""DCM-L2 — Lemma 2 of DCM bandits (SPEC §2.1), with mutants.
+"""DCM-L2 — Lemma 2 of DCM bandits, with mutants.
 
 Source ``000_0b27131c69d8f24c.txt``, 補題2 (slide 'DCM bandits 準備:2つの簡単な補題')::
 
@@ -31,7 +31,7 @@ Mutants (``expected=False``):
 
 Erratum ``ERR-DCM-PMAX-ARGMAX``: the slide defines ``p_max = arg max_e w̄(e)`` — an item, not a
 probability.  ``DCM-L2/p=argmax-e3[K=3]`` reads it literally (the best item numbered 3) and is
-refuted; the lemma needs ``p_max = max_e w̄(e)`` (SPEC §0).
+refuted; the lemma needs ``p_max = max_e w̄(e)``.
 """
 from __future__ import annotations
 
@@ -169,7 +169,7 @@ ERRATUM_PMAX = register_erratum(Erratum(
     id="ERR-DCM-PMAX-ARGMAX", spec_id="DCM-L2", source_file=SOURCE_000,
     location="準備:2つの簡単な補題 (definitions before 補題1, 補題2)",
     source_says="p_max = arg max_{e ∈ [L]} w̄(e),  α = (1 − p_max)^{K−1}",
-    truth=("p_max must be the largest attraction probability max_e w̄(e) (SPEC §0), not the item attaining "
+    truth=("p_max must be the largest attraction probability max_e w̄(e) (the project's notation), not the item attaining "
            "it: read as an item index the lemma depends on the numbering of the items (vacuous with the best "
            "item numbered 1, where α = 0; false with it numbered 3, e.g. x = (1/2, 0, 0), y = 0 gives 2 <= 1/2)"),
     evidence_claims=(f"DCM-L2/p=argmax-e{ARGMAX_ITEM}[K=3]", "DCM-L2"),

@@ -1,4 +1,4 @@
-"""DCM-L3 — Lemma 3 of DCM bandits (SPEC §2.1), with mutants.
+"""DCM-L3 — Lemma 3 of DCM bandits, with mutants.
 
 Source ``000_0b27131c69d8f24c.txt``, 補題3 (slide '準備:一般形の上限を示すための補題')::
 

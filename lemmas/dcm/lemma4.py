@@ -1,4 +1,4 @@
-"""DCM-L4 — Lemma 4 of DCM bandits (SPEC §2.1), with mutants.
+"""DCM-L4 — Lemma 4 of DCM bandits, with mutants.
 
 Source ``000_0b27131c69d8f24c.txt``, 補題4 (slide '準備:下限を示すための補題')::
 

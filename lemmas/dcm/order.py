@@ -1,4 +1,4 @@
-"""DCM-ORDER — the optimal DCM list is the top-K items sorted by attraction (SPEC §2.1).
+"""DCM-ORDER — the optimal DCM list is the top-K items sorted by attraction.
 
 Source ``000_0b27131c69d8f24c.txt``: the slides assume the order of ``v̄`` is known
 ("v の順序が分かっているという仮定") and dcmKL-UCB recommends

@@ -1,4 +1,4 @@
-"""DCM-P1 — the argument behind Proposition 1 of DCM bandits (SPEC §2.1), and DCM-BLB.
+"""DCM-P1 — the argument behind Proposition 1 of DCM bandits, and DCM-BLB.
 
 Source ``000_0b27131c69d8f24c.txt``, 命題1 (slide '証明:Kveton et al. (2015a)の上限の証明を借りることが可能').
 The slides justify Proposition 1 (dcmKL-UCB's cascade regret ``R_i(n)`` obeys CascadeKL-UCB's
@@ -103,7 +103,7 @@ def _decide_more_data(budget_s: float) -> Outcome:
                    "cascade clicks (at most one click)")
     d.argument("no click: both policies update all K positions (ALG-DCMKLUCB, ALG-CASKLUCB); with a click, "
                "dcmKL-UCB updates 1..min(C_last, K) = 1..C_last and CascadeKL-UCB 1..C_first",
-               "the update rules of SPEC §3 (C_last ≤ K when there is a click)")
+               "the update rules of ALG-DCMKLUCB and ALG-CASKLUCB (C_last ≤ K when there is a click)")
     d.steps.extend(more_data_z3())
     checked = 0
     for K in range(1, MAX_K_ENUMERATED + 1):
@@ -146,7 +146,7 @@ def blb_general_proof():
     d.argument("f(A, w̄, γ) = 1 − ∏_k (1 − γ w̄(a_k)); a list with m items outside [K] has m factors "
                "1 − γ(p − Δ) = a + δ and K − m factors 1 − γp = a (the product commutes), so "
                "f(A) = 1 − (a + δ)^m a^(K−m) and the best value (m = 0) is 1 − a^K",
-               "the definition of B_LB and of the DCM reward (SPEC §1, CM-DCM with v̄ ≡ γ)")
+               "the definition of B_LB and of the DCM reward (the DCM click model with v̄ ≡ γ)")
     gap = (a + dl) ** m * a ** (K - m) - a ** K
     d.equal("gap = best − f(A) = (1 − a^K) − (1 − (a + δ)^m a^(K−m)) (symbolic K, m)",
             (1 - a ** K) - (1 - (a + dl) ** m * a ** (K - m)), gap)

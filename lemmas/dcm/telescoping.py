@@ -1,4 +1,4 @@
-"""DCM-TEL — the telescoping identity behind DCM Lemmas 1, 2 and 4 (SPEC §2.1).
+"""DCM-TEL — the telescoping identity behind DCM Lemmas 1, 2 and 4.
 
 Statement (not in the source; the natural proof of 補題1, 補題2, 補題4 of
 ``000_0b27131c69d8f24c.txt``, slides 'DCM bandits 準備:2つの簡単な補題' and '下限を示すための補題')::

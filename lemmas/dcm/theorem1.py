@@ -1,4 +1,4 @@
-"""DCM-T1 — the proof chain of Theorem 1 of DCM bandits (SPEC §2.1), checked step by step.
+"""DCM-T1 — the proof chain of Theorem 1 of DCM bandits, checked step by step.
 
 Source ``000_0b27131c69d8f24c.txt``, 定理1 (slides '定理1:期待リグレットの上限(特殊形)' and
 '定理1:証明のつづき').  With ``v̄(1) = … = v̄(K) = γ`` the proof argues:

@@ -1,4 +1,4 @@
-"""OD-REWARD: the observable-depth reward, its optimal ranking and the gap range (SPEC §2.4).
+"""OD-REWARD: the observable-depth reward, its optimal ranking and the gap range.
 
 Source: ``001_eb740855b56fcd8b.txt``, 3.4 報酬と目標 (``E[r(a)] = Σ_j P_j θ_{a_j}``) and
 3.5 最適ランキングとリグレット (``a*`` sorts θ decreasingly; ``0 <= Δ_a <= L`` in the source's

@@ -1,6 +1,6 @@
 """The budget as a cap: run a decision in a child process with a wall-clock and a memory limit.
 
-Issue 18: ``budget_s`` used to steer how much search each method did, but nothing stopped
+``budget_s`` used to steer how much search each method did, but nothing stopped
 a method that would not return (``Le(exp(y*log(x)), x**y)`` with ``budget_s=4`` grew past
 3.6 GB in 80 s in an exact rational power; sympy's ``factor_list`` and ``simplify`` cannot
 be interrupted).  :func:`run_capped` forks, lowers the child's address-space limit to what

@@ -1,4 +1,4 @@
-"""``check(claim, budget_s)`` — the engine's entry point (issue 2 contract).
+"""``check(claim, budget_s)`` — the engine's entry point.
 
 Methods, cheapest first, each only where it applies (see the method modules): cheap
 refutation and derivation (a claim's own ``proof``), symbolic, exact decision, property search,
@@ -15,7 +15,7 @@ stopped at :data:`CAP_FACTOR` × ``budget_s`` (plus :data:`CAP_GRACE_S` for star
 it) or when it allocates more than ``mem_mb`` MiB; the verdict is then ``survived`` (method
 ``budget exhausted``) with the search record up to that point.  The factor leaves room for a
 loaded machine, which slows every step: work that fits the budget on an idle machine gets the
-same verdict there (issue 18), while runaway work is still stopped.  ProcedureClaims (the catalogue's own exact procedures)
+same verdict there, while runaway work is still stopped.  ProcedureClaims (the catalogue's own exact procedures)
 run in-process: their work is fixed by the procedure, not by the budget.
 """
 from __future__ import annotations

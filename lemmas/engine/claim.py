@@ -186,7 +186,7 @@ def freeze_assumptions(assumptions, claim_id="") -> tuple:
 
 @dataclass(frozen=True)
 class Claim:
-    """A relational statement over a box, the engine's contract (issue 2).
+    """A relational statement over a box, the engine's contract.
 
     Parameters
     ----------

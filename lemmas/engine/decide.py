@@ -16,7 +16,7 @@ each negative power ``d^{-k}``, which also excludes points where a denominator v
 the statement defined at every feasible point, which :mod:`clickbound.lemmas.engine.defined`
 decides separately (sympy may cancel a denominator out of ``rhs - lhs``).
 
-Second opinion (issue 18: z3's nonlinear arithmetic has soundness bugs on record, z3 issues
+Second opinion (z3's nonlinear arithmetic has soundness bugs on record, z3 issues
 #3106, #4302, #7174): every ``unsat`` that a verdict rests on — a proof, infeasible
 assumptions, a definedness certificate — is re-decided by cvc5 (cylindrical algebraic
 coverings, an independent implementation) through :func:`confirmed_unsat`.  Only an

@@ -1,7 +1,7 @@
 """Where a statement is defined: the conditions under which both of its sides are real numbers.
 
 A ``proved`` verdict asserts that at every point of the box meeting the assumptions both
-sides of the statement are defined real numbers *and* the relation holds (issue 18: a
+sides of the statement are defined real numbers *and* the relation holds (a
 statement undefined at every allowed point, ``Le(1/(x - y), -5)`` given ``Eq(x, y)``, was
 "proved" because the exact decision only looks where denominators are nonzero).  This
 module lists each side's partial operations as conditions ``c kind 0`` and certifies them

@@ -2,7 +2,7 @@
 
 A :class:`~clickbound.lemmas.engine.claim.Claim` may carry ``proof=f``; ``f()`` returns a
 :class:`~clickbound.lemmas.engine.claim.ProofArtefact` whose ``conclusion`` holds under its
-``hypotheses`` on its ``domain``.  Issue 18: a derivation used to be accepted on its
+``hypotheses`` on its ``domain``.  Earlier, a derivation used to be accepted on its
 author's word (``KL >= 3 (p - q)^2`` with ``proof=kl_pinsker_proof``, which proves the
 factor 2, came out "proved").  Now it counts only when the engine has checked that
 

@@ -1,4 +1,4 @@
-"""The deciding pipeline behind ``lemmas.check`` for :class:`~clickbound.lemmas.engine.claim.Claim` (issue 2).
+"""The deciding pipeline behind ``lemmas.check`` for :class:`~clickbound.lemmas.engine.claim.Claim`.
 
 ``decide_claim(claim, budget_s, seed)`` validates the claim
 (:mod:`clickbound.lemmas.engine.validate`; ``ValueError`` for malformed claims,

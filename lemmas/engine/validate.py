@@ -1,6 +1,6 @@
 """Validation of a :class:`~clickbound.lemmas.engine.claim.Claim` into the engine's normal form.
 
-Issue 2 contract (SPEC §2, "Each claim is checked by every method that applies"):
+the engine's contract ("Each claim is checked by every method that applies"):
 malformed claims give a clear ``ValueError`` naming the problem, never a verdict.
 
 * a free symbol without a domain, a domain key that is not a symbol, an empty box

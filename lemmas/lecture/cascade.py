@@ -1,4 +1,4 @@
-"""Cascade-model claims CAS-OPT and CAS-EXAM (SPEC §2.5, CM-Cascade §1).
+"""Cascade-model claims CAS-OPT and CAS-EXAM (CM-Cascade §1).
 
 Sources: ``003_f899901a464da92a.txt``, section "Cascading bandits" (examination
 probability ``∏_{j=1}^{i−1}(1 − p(d_j))``, click probability ``1 − ∏_{j=1}^{k}(1 − p(d_j))``,
@@ -144,7 +144,7 @@ def cas_exam_proof():
                    "Σ_i P(click at i) = V(w̄|_A); every i and K (induction on i)")
     d.argument("cascade rule: the user clicks the first attractive item and stops, so position i is examined "
                "iff att_j = 0 for every j < i, and clicked iff examined and att_i = 1",
-               "the definition of CM-Cascade (SPEC §1; source 003)")
+               "the definition of the cascade model (docs/conventions.md; source 003)")
     p, q = sp.symbols("p0 p1", real=True), sp.symbols("q0 q1", real=True)
     g, h = sp.symbols("g0 g1", real=True), sp.symbols("h0 h1", real=True)
     d.equal("independent blocks (att_1..att_(i−1)) and att_i: Σ_(a,b) p_a q_b g_a h_b == (Σ p g)(Σ q h) "

@@ -1,4 +1,4 @@
-"""For which objective is the Gittins index policy optimal? (source 003, lines 41-43; issue 15): GITTINS-*.
+"""For which objective is the Gittins index policy optimal? (source 003, lines 41-43): GITTINS-*.
 
 Source ``003_f899901a464da92a.txt``, "Варианты решения SMAB": "В случае λ < 1 и байесовской постановки …
 можно показать (Gittins), что существует оптимальная стратегия игры (максимизирующая G(T), при этом не

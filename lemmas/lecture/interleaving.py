@@ -1,4 +1,4 @@
-"""Interleaving under random clicks (source 003, TDI remark; issue 15): INTERLEAVE-*.
+"""Interleaving under random clicks (source 003, TDI remark): INTERLEAVE-*.
 
 Source ``003_f899901a464da92a.txt``, "Dueling bandits": "в постановке считаем, что можем сравнить
 одновременно два алгоритма. Один из способов это сделать — TDI" (lines 244-250, 570).  An interleaving

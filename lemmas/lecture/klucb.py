@@ -1,4 +1,4 @@
-"""KL-UCB claims: KL-MONO, KL-PINSKER, KL-INDEX (SPEC §2.2).
+"""KL-UCB claims: KL-MONO, KL-PINSKER, KL-INDEX.
 
 Sources: ``000_0b27131c69d8f24c.txt`` (dcmKL-UCB, "UCB の計算" with
 ``log t + 3 log log t``) and ``003_f899901a464da92a.txt`` (section "KL-UCB").
@@ -32,14 +32,14 @@ SRC_003 = "003_f899901a464da92a.txt, section 'KL-UCB'"
 
 #: decimal digits of the mpmath reference (STYLE: transcendental statements at >= 50 digits)
 MP_DPS = 50
-#: KL-INDEX agreement required by SPEC §2.2 (absolute)
+#: KL-INDEX agreement required by the claim list (absolute)
 INDEX_ABS_TOL = 1e-12
 #: width to which the reference root is certified by a sign change (far below INDEX_ABS_TOL)
 MP_CERT_WIDTH = mp.mpf("1e-40")
 #: float threshold vs mpmath threshold: a few ulps of a number <= ~40 (relative double rounding)
 THRESHOLD_REL_TOL = 1e-14
 
-#: the KL-INDEX grid (SPEC §2.2: "dense grid including w ∈ {0, 1}, T = 1, t ∈ {1, 2, 3, 10^9}")
+#: the KL-INDEX grid ("dense grid including w ∈ {0, 1}, T = 1, t ∈ {1, 2, 3, 10^9}")
 GRID_W = (0.0, 1e-12, 1e-6, 1e-3, 0.01, 0.05, *[k / 20 for k in range(2, 19)], 0.95, 0.99,
           0.999, 1 - 1e-6, 1 - 1e-12, 1.0)
 GRID_T = (1.0, 2.0, 5.0, 10.0, 100.0, 1e4, 1e6)
@@ -63,7 +63,7 @@ def kl_mp(p, q):
 
 
 def threshold_mp(t):
-    """``g(t)`` of SPEC §3 at mpmath precision: ``log t`` for ``t < 3``, else ``log t + 3 log log t``."""
+    """``g(t)`` of the policy conventions (docs/conventions.md) at mpmath precision: ``log t`` for ``t < 3``, else ``log t + 3 log log t``."""
     t = mp.mpf(t)
     if t < 1:
         raise ValueError(f"t (round) must be >= 1, got {t}")
@@ -148,7 +148,7 @@ def index_grid():
 
 # ---------------------------------------------------------------- KL-MONO
 def kl_mono_proof():
-    """KL-MONO derivation (SPEC §2.2): derivative, sign, convexity, edges, threshold convention."""
+    """KL-MONO derivation: derivative, sign, convexity, edges, threshold convention."""
     w, q, h = sp.symbols("w q h", real=True)
     Q, R, a, b, hp = sp.symbols("Q R a b h_p", positive=True)
     d = Derivation("q ↦ D_KL(w‖q) is continuous, strictly increasing and convex on [w, 1), "
@@ -179,7 +179,7 @@ def kl_mono_proof():
             sp.expand_log(kl1, force=True), -sp.log(Q))
     d.holds("sympy finding: kl_sym(0, q) evaluates to nan (0·log 0), hence the limits above",
             bool(kl_sym(0, q) == sp.nan) or bool(kl_sym(0, q).has(sp.nan)), "kl_sym(0, q) is nan")
-    # threshold convention (SPEC §3, bounds.kl.klucb_threshold)
+    # threshold convention (bounds.kl.klucb_threshold)
     t = sp.Symbol("t", positive=True)
     d.argument("log log t < 0 for 1 < t < e, since there 0 < log t < 1 (why the 3 log log t term is dropped "
                "for small t)", "log is increasing, log 1 = 0, log e = 1")
@@ -250,7 +250,7 @@ def kl_pinsker_proof():
         {(pv, qv): kl_scalar(pv, qv) for pv in (0.0, 0.5, 1 - 1e-9) for qv in (1.0,)}
     d.argument("q ∈ {0, 1} with q ≠ p: D_KL(p‖q) = +∞ ≥ 2(p − q)² (a term p log(p/0) or (1−p) log((1−p)/0) with a "
                "positive weight); q = p ∈ {0, 1}: 0 ≥ 0 (the edges above at q = p)",
-               "the convention 0 log 0 = 0, +∞ off support (SPEC §0)")
+               "the convention 0 log 0 = 0, +∞ off support (docs/conventions.md, notation)")
     d.holds("bounds.kl.kl_scalar follows that convention off support", all(v == float("inf") for v in off.values()),
             f"kl_scalar(p, q) at {sorted(off)}: {sorted(set(off.values()))}")
     x, G, T = sp.symbols("x G T", positive=True)
@@ -267,7 +267,7 @@ def kl_pinsker_proof():
 
 
 def pinsker_index(w, T, t: float):
-    """The Pinsker/UCB-type index ``w + sqrt(g(t)/(2T))`` (KL-PINSKER consequence, SPEC §2.2).
+    """The Pinsker/UCB-type index ``w + sqrt(g(t)/(2T))`` (KL-PINSKER consequence, the claim list).
 
     By KL-PINSKER the KL-UCB index is never above it (``KL-PINSKER/index``); it is UCB1's
     index of source ``002_3ec5ec57f55c1fdf.txt`` with ``α log t`` replaced by ``g(t)``.

@@ -1,4 +1,4 @@
-"""RANKED-GREEDY: greedy max-coverage achieves ≥ (1 − 1/e)·OPT (SPEC §2.5).
+"""RANKED-GREEDY: greedy max-coverage achieves ≥ (1 − 1/e)·OPT.
 
 Source ``003_f899901a464da92a.txt``, sections "Сведения задачи к MAB/SMAB" and
 "Diverse rankings by Radlinski": with 0/1 click probabilities each document d

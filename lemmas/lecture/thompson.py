@@ -1,4 +1,4 @@
-"""Thompson sampling as the lecture describes it versus the algorithm people run (source 003; issue 15).
+"""Thompson sampling as the lecture describes it versus the algorithm people run (source 003).
 
 Source ``003_f899901a464da92a.txt``, "#OLD > Thompson sampling" (lines 356-361): "выбираем ручку, у которая
 наибольшая вероятность дать максимумальный профит: ∫_{E(r|a,x,θ) = max} P(θ|D) dθ" — a *deterministic* rule

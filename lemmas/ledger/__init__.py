@@ -1,6 +1,6 @@
 """The source ledger: every line of every source, located by a verbatim quote, with a verdict.
 
-Issue 12.  One TOML file per source in this folder (``000_0b27131c69d8f24c.toml`` for
+One TOML file per source in this folder (``000_0b27131c69d8f24c.toml`` for
 ``000_0b27131c69d8f24c.txt``), a plain list of ``[[entry]]`` tables a person edits and
 reviews.  Each entry has
 

@@ -1,6 +1,6 @@
-"""Coverage checks that can fail: every coverage-type check against its mutants (issue 16).
+"""Coverage checks that can fail: every coverage-type check against its mutants.
 
-Issue 16: "``CONC-RADEMACHER``'s coverage checks pass even when the confidence term is cut to a third: a
+"``CONC-RADEMACHER``'s coverage checks pass even when the confidence term is cut to a third: a
 check that cannot fail on a wrong constant says nothing."  Every catalogue claim whose evidence is a
 coverage probability or a tail bound ``P(deviation >= radius(δ)) <= δ`` is listed in :data:`CHECKS`, each
 driven through *its own* code (the check function takes ``radius_scale`` / ``delta_scale``, default 1 =
@@ -21,7 +21,7 @@ the stored instance exactly through the check's own code and, for every check li
 :data:`clickbound.lemmas.support.coverage_recheck.RECHECK` (all but UCB1-CI/union-over-counts and the OD-L1 checks), again
 by a second route that shares none of it (enumerated laws, certified arb comparisons); a disagreement is an
 error, never a verdict.  The search's ``REGISTERED`` asks the same of the registered check's *own*
-instance set: before issue 16 CONC-RADEMACHER's instances rejected none of the nine
+instance set: before the coverage-mutant study CONC-RADEMACHER's instances rejected none of the nine
 mutants of its three bounds, and UCB1-CI's grid (α >= 1) did not reject δ doubled; both now carry the
 smallest rejecting instances found here (δ = 1/20 and two instances; α = 1/2).
 

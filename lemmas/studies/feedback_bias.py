@@ -1,4 +1,4 @@
-"""Do the policies record what their indices assume they estimate? (issue 13a; SPEC §3, §1)
+"""Do the policies record what their indices assume they estimate? (the policy conventions (docs/conventions.md), §1)
 
 One claim ``FB-UNBIASED/<policy>/<model>`` per registered policy and model it runs on (the rules
 are :mod:`clickbound.lemmas.support.feedback_rules`, cross-checked against the sim reference classes by
@@ -19,7 +19,7 @@ assumes (``FeedbackRule.target``):
   cascade and DCM (the mean of (k, e) depends on the items above), and the single-arm policies on
   DCM (they record clicks, the reward is a satisfied stop).
 
-Every registered (policy, model) pair has its claim (issue 13's done-when; ``NOT_ANALYSED`` is empty):
+Every registered (policy, model) pair has its claim (done-when; ``NOT_ANALYSED`` is empty):
 
 * the ranked bandits on the user-intent population (RBA-{UCB1, KL-UCB, TS, eps-greedy}/intent): the arm of
   position k records ``P(c_k = 1 | items above) = f(a_1..a_k) − f(a_1..a_(k−1))``, the marginal gain the
@@ -384,7 +384,7 @@ def _derive(policy: str, model: str) -> Derivation:
         d.argument("the draw at k uses its own uniform and the position's weights, which the round's earlier "
                    "draws do not change, so it is independent of the items above given the history; the clicks "
                    "at k depend on the items at 1..k only (cascade, DCM, intent: the user reaches k only through "
-                   "them; PBM: on none)", "sim.policies.ranked_bandits / exp3 (draw order); SPEC §1")
+                   "them; PBM: on none)", "sim.policies.ranked_bandits / exp3 (draw order); the click models (docs/conventions.md)")
         if model == "intent":
             d.argument("on the intent population r_k(e) = P(c_k = 1 | above, e at k) is the marginal gain of e "
                        "given the items above (the RBA-*/intent step: Σ_j π_j ∏_(i<k)(1 − P[j, a_i]) P[j, e])",

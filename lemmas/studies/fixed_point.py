@@ -1,4 +1,4 @@
-"""Where biased recorded means settle: the estimate/choice map on two items (issue 13a, consequence).
+"""Where biased recorded means settle: the estimate/choice map on two items.
 
 :mod:`clickbound.lemmas.studies.feedback_bias` shows that some policies record means that are not the
 attraction their index assumes (dcmKL-UCB, Last-click and Cascade-UCB last-click on DCM,

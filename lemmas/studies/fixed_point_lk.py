@@ -1,8 +1,8 @@
-"""Where biased recorded means settle when the policy also chooses *which* items to show: L > K = 2 (issue 13a).
+"""Where biased recorded means settle when the policy also chooses *which* items to show: L > K = 2.
 
 :mod:`clickbound.lemmas.studies.fixed_point` decides the estimate/choice map for L = K = 2 (only the order
 is chosen).  Here ``L = 3`` and ``L = 4`` items compete for ``K = 2`` positions, for the two biased
-last-click policies of issue 13: **dcmKL-UCB on the DCM** (source 000, Algorithm 1) and **Cascade-UCB
+last-click policies of the feedback-bias study: **dcmKL-UCB on the DCM** (source 000, Algorithm 1) and **Cascade-UCB
 last-click on the PBM** (source 001, §6.4 b).  Both show the top 2 of an index whose bonus vanishes as the
 counts grow, so in the long run they sort by their recorded means (:mod:`clickbound.lemmas.studies.feedback_bias`).
 

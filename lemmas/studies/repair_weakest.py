@@ -1,4 +1,4 @@
-"""Repairs at their weakest assumption: does the source's own hypothesis suffice after all? (issue 13a, part 3)
+"""Repairs at their weakest assumption: does the source's own hypothesis suffice after all?
 
 Two errata repair a Hoeffding step taken at a random sample size (the count ``n_i(t)`` depends on
 the data) by a union bound over the possible sizes ``n ≤ t``, which costs a factor t and forces a

@@ -1,4 +1,4 @@
-"""Where the theorems fail: the bound-violation search's record as claims (issue 13b).
+"""Where the theorems fail: the bound-violation search's record as claims.
 
 ``clickbound violations`` (:mod:`clickbound.report.cmd_violations`) searched small instances
 (L ≤ 5 items, K ≤ 3 positions, parameters on a grid, then local search toward the worst ratio)
@@ -342,7 +342,7 @@ def _violating(rec: dict, target: str) -> list[dict]:
 def p1_erratum(rec: dict) -> Erratum | None:
     """DCM-P1 for i < K, from the record (None when the record shows no such violation).
 
-    Issue 13a's ERR-DCM-ALG-SELECTION-BIAS leaves open what the biased records do to Theorem 1 and
+    the ERR-DCM-ALG-SELECTION-BIAS leaves open what the biased records do to Theorem 1 and
     to the proposition both theorems rest on; the search decides it in simulation.
     """
     hits = [(t, c) for t in ("DCM-P1[i=1]", "DCM-P1[i=2]", "DCM-P1[i=3]") for c in _violating(rec, t)]

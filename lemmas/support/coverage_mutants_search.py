@@ -1,4 +1,4 @@
-"""The search behind :mod:`clickbound.lemmas.studies.coverage_mutants` (issue 16) and the record it writes.
+"""The search behind :mod:`clickbound.lemmas.studies.coverage_mutants` and the record it writes.
 
 :func:`search` walks a check's candidate instances (smallest first) for one where the mutant's exact coverage is
 below its nominal level while the check's own bound holds; :data:`REGISTERED` asks the same of the registered

@@ -1,4 +1,4 @@
-"""Independent re-checks of the coverage mutants' counterexamples (issue 16; :mod:`clickbound.lemmas.studies.coverage_mutants`).
+"""Independent re-checks of the coverage mutants' counterexamples (:mod:`clickbound.lemmas.studies.coverage_mutants`).
 
 Sources: ``002_3ec5ec57f55c1fdf.txt`` — CONC-RADEMACHER (the three "with probability at least 1 − δ" bounds),
 CONC-HOEFFDING, CONC-AZUMA, CONC-MCDIARMID, CONC-MARKOV, CONC-CHEBYSHEV and UCB1-CI (the confidence term ``sqrt(α log t/(2T))``),

@@ -1,4 +1,4 @@
-"""Shared algebra for the DCM lemma catalogue (SPEC §2.1, source ``000_0b27131c69d8f24c.txt``).
+"""Shared algebra for the DCM lemma catalogue (source ``000_0b27131c69d8f24c.txt``).
 
 Not a catalogue module (leading underscore: the registry skips it).  It holds
 

@@ -1,6 +1,6 @@
 """How DCM Lemmas 1–4 become claims: one instance per K, its mutants, and the every-K claim.
 
-SPEC §2.1 (``DCM-L1`` … ``DCM-L4``), source ``000_0b27131c69d8f24c.txt``.  Not a catalogue
+the claim list (``DCM-L1`` … ``DCM-L4``), source ``000_0b27131c69d8f24c.txt``.  Not a catalogue
 module (leading underscore: the registry skips it); ``lemmas/dcm_lemma{1,2,3,4}.py`` build each
 lemma's statement and proofs and hand them here, so the four register the same shape of family:
 

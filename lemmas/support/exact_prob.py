@@ -1,6 +1,6 @@
 """Exact probability tools for the concentration and observable-depth claims.
 
-Used by CONC-* (SPEC §2.3), UCB1-* and OD-* (SPEC §2.4); sources
+Used by CONC-*, UCB1-* and OD-*; sources
 ``002_3ec5ec57f55c1fdf.txt`` (確率不等式, UCB) and ``001_eb740855b56fcd8b.txt`` (補題 1).
 This module registers no claims; it only computes.
 

@@ -1,6 +1,6 @@
 """Exact expected records of a feedback rule under a click model (shared by feedback_bias / feedback_fixed_point).
 
-The four models of SPEC §1 on one round with the list fixed, enumerated outcome by outcome
+The four models of the click models (docs/conventions.md) on one round with the list fixed, enumerated outcome by outcome
 (sympy expressions: symbols or rationals).  ``x[k]`` is the item parameter of the item at
 position k (``w̄`` for cascade and DCM, ``θ`` for PBM and CM-Depth), ``y[k]`` the position
 parameter (DCM ``v(k)``, PBM ``κ_k``, CM-Depth ``P_k`` with ``P_1 = 1``; unused for cascade).
@@ -112,7 +112,7 @@ def target(rule: FeedbackRule, model: str, x, y):
 
 
 def reward(model: str, x, y=None):
-    """Expected reward of the list (SPEC §1): any click / satisfied stop / number of clicks (intent: satisfaction)."""
+    """Expected reward of the list: any click / satisfied stop / number of clicks (intent: satisfaction)."""
     if model == "cascade":
         return 1 - sp.Mul(*[1 - a for a in x])
     if model == "dcm":

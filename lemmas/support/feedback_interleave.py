@@ -1,4 +1,4 @@
-"""What DBGD and MGD record: the interleaving outcome, and is it unbiased for the preference? (issue 13a)
+"""What DBGD and MGD record: the interleaving outcome, and is it unbiased for the preference?
 
 Source ``003_f899901a464da92a.txt``, "Dueling bandits": the comparison of two rankers is
 ``P(w_1 ≻ w_2) = 1/2 + ε(w_1, w_2)``, and the regret theorem of DBGD assumes a link
@@ -22,7 +22,7 @@ update moves ``w`` toward the winners.  The recorded statistic is the win indica
 list ``A``, a candidate with list ``B``; MGD: the other candidates any lists — the search gives them ``A``'s
 list, a candidate direction that leaves the top K unchanged),
 ``sign(P(B's team wins) − P(A's team wins)) = sign(U(B) − U(A))`` with ``U`` the expected reward of the
-ranker's own top-K list under the model (SPEC §1; intent: the expected satisfaction), i.e. the recorded
+ranker's own top-K list under the model (intent: the expected satisfaction), i.e. the recorded
 outcome orders the two rankers as their utilities do and is symmetric exactly at a utility tie (what the
 link assumption requires of any duel).  Rankers are linear in item features; with one-hot features
 (``d = L``) every ordered top-K list is some ranker's, so the quantifier runs over all ordered lists.

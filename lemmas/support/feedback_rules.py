@@ -1,4 +1,4 @@
-"""What each simulated policy *records* from one round, as data (issue 13a; SPEC §3).
+"""What each simulated policy *records* from one round, as data (the policy conventions (docs/conventions.md)).
 
 This module registers no claims (:mod:`clickbound.lemmas.studies.feedback_bias` decides them).  It
 states, for every policy of ``clickbound.sim.policies`` and without importing ``sim`` (the
@@ -185,7 +185,7 @@ RULES: dict[str, FeedbackRule] = {r.policy: r for r in (
                  {"cascade": "x_eᵀθ* = w̄(e): the regression target of every recorded (x_e, c) pair"}),
 )}
 
-#: registered (policy, model) pairs with no recording rule here, and why (none left: issue 13's done-when
+#: registered (policy, model) pairs with no recording rule here, and why (none left: the done-when
 #: "every registered policy × model has its recorded-statistics claim decided"; the test keeps it that way)
 NOT_ANALYSED: dict[tuple[str, str], str] = {}
 

@@ -1,8 +1,8 @@
-"""Section "claims": every registered claim with its verdict (SPEC §2, §5).
+"""Section "claims": every registered claim with its verdict (§5).
 
 Compute decides the catalogue (``lemmas.catalogue()`` + ``lemmas.check``, through
 :func:`clickbound.report.claims_table.decide_catalogue`) and stores each verdict's
-``as_dict()``.  Render shows one row per claim — id, SPEC ID, source, statement,
+``as_dict()``.  Render shows one row per claim — id, claim family, source, statement,
 verdict with its scope, method, counterexample or proof summary, time — with each mutant
 (``SPEC-ID/mutant[K=..]``) right below the lemma it mutates, then the counts, then
 every exact counterexample in full.
@@ -180,7 +180,7 @@ def render(data: dict, rctx: RenderContext) -> list:
         classes.append(["", "", "", KIND_CLASS.get(verdict_kind(v), ""), "", "",
                         "" if v.get("matches_expectation") is not False else KIND_CLASS["refuted"]])
     blocks.append(doc.raw_html(f"<style>{kind_css()}</style>", ""))
-    blocks.append(doc.table(["claim (SPEC ID)", "source", "statement", "verdict (scope)", "method (time)",
+    blocks.append(doc.table(["claim (family)", "source", "statement", "verdict (scope)", "method (time)",
                              "counterexample / proof summary", "as registered"], rows,
                             caption="Claims and mutants (each mutant right below its lemma); type in the "
                                     "box to filter, click 'evidence' for the full record",
@@ -222,7 +222,7 @@ def render(data: dict, rctx: RenderContext) -> list:
 SECTION = register_section(Section(
     name="claims", title="Claims: verdicts of the claims engine", order=10,
     compute=compute, render=render,
-    description="lemmas.catalogue() decided by lemmas.check (SPEC §2)"))
+    description="lemmas.catalogue() decided by lemmas.check"))
 
 #: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

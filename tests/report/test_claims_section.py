@@ -7,7 +7,7 @@ exact computations so the test stays fast:
   (source ``000_0b27131c69d8f24c.txt``, 定理2), checked as a polynomial identity by sympy;
 * ``TEST-ABEL/drop-last[K=3]`` — its mutant without the ``v_{K+1} = 0`` term's partner
   (the sum stops at K−1), refuted by an exact rational counterexample;
-* ``TEST-HOEFF-AS-PRINTED`` — SPEC CONC-HOEFFDING-AS-PRINTED's instance (``X_i = 2·Ber(1/2)``,
+* ``TEST-HOEFF-AS-PRINTED`` — CONC-HOEFFDING-AS-PRINTED's instance (``X_i = 2·Ber(1/2)``,
   n = 100, ε = 0.2), whose exact tail ``P(S ≥ 60)`` exceeds ``exp(−4)``.
 """
 from __future__ import annotations

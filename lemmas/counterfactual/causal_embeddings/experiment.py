@@ -1,4 +1,4 @@
-"""The CausE article's remaining steps and its result table (source 002, Causal Embeddingsの解説と追試; issue 16).
+"""The CausE article's remaining steps and its result table (source 002, Causal Embeddingsの解説と追試).
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, article "Causal Embeddingsの解説と追試" (lines 1267-1421).
 :mod:`clickbound.lemmas.counterfactual.causal_embeddings.naive_loss` holds the naive loss under a randomized policy

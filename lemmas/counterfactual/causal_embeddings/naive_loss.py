@@ -1,4 +1,4 @@
-"""The naive loss under a randomized logging policy (source 002, Causal Embeddingsの解説と追試; issue 12).
+"""The naive loss under a randomized logging policy (source 002, Causal Embeddingsの解説と追試).
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, article Causal Embeddingsの解説と追試, section
 "Radomized Policy下でのNaive Loss".  The source sets ``π_c(u,i) = π_rand = C·|S|/(U·I)`` "(constant)"

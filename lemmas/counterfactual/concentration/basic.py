@@ -1,4 +1,4 @@
-"""Jensen, Markov and Chebyshev (SPEC §2.3: CONC-JENSEN, CONC-MARKOV, CONC-CHEBYSHEV).
+"""Jensen, Markov and Chebyshev (CONC-JENSEN, CONC-MARKOV, CONC-CHEBYSHEV).
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, 有用な確率不等式のまとめ, sections "Jensen's inequality"
 and "Markov's inequality / Chebyshev's inequality".

@@ -1,4 +1,4 @@
-"""Hoeffding's lemma and inequality (SPEC §2.3: CONC-HLEMMA, CONC-HOEFFDING, CONC-HOEFFDING-AS-PRINTED).
+"""Hoeffding's lemma and inequality (CONC-HLEMMA, CONC-HOEFFDING, CONC-HOEFFDING-AS-PRINTED).
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, 有用な確率不等式のまとめ, section "Hoeffding's inequality"
 (Hoeffding's lemma with its 導出, then Hoeffding's Inequality with its 導出).
@@ -169,7 +169,7 @@ def worst_violation(dists: list[dict], ranges: list[Fraction], squared: bool,
                     radius_scale: Fraction = Fraction(1), delta_scale: Fraction = Fraction(1)):
     """Check ``P(mean − E mean >= ε) <= exp(exponent)`` at every attained ε > 0, exactly.
 
-    Mutants (issue 16; default 1 = the bound itself): ``radius_scale = 1/k`` is the radius
+    Mutants (default 1 = the bound itself): ``radius_scale = 1/k`` is the radius
     ``ε(δ)`` cut to ``ε(δ)/k`` (the exponent times k²), ``delta_scale = 2`` the radius taken at 2δ
     (the bound halved).
 
@@ -227,7 +227,7 @@ def decide_hoeffding(budget_s: float) -> Outcome:
 
 
 def as_printed_counterexample():
-    """The SPEC §2.3 instance: X_i = 2·Bernoulli(1/2), n = 100, ε = 1/5.
+    """The the claim list instance: X_i = 2·Bernoulli(1/2), n = 100, ε = 1/5.
 
     mean − 1 >= 1/5 ⇔ 2B/100 >= 6/5 ⇔ B >= 60, B ~ Bin(100, 1/2).
     Printed bound: exp(−2·100²·(1/5)²/Σ 2) = e^{−4}; true bound: e^{−2}.

@@ -1,4 +1,4 @@
-"""Azuma and McDiarmid (SPEC §2.3: CONC-AZUMA, CONC-MCDIARMID) and the McDiarmid ``Z_k`` erratum.
+"""Azuma and McDiarmid (CONC-AZUMA, CONC-MCDIARMID) and the McDiarmid ``Z_k`` erratum.
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, 有用な確率不等式のまとめ, section "McDiarmid's inequality"
 (Azuma's inequality with its 導出, then McDiarmid's inequality with its 導出).
@@ -38,7 +38,7 @@ def tail_violation(dist: dict, csq: Fraction, radius_scale: Fraction = Fraction(
                    delta_scale: Fraction = Fraction(1)) -> Fraction | None:
     """First attained ε > 0 with ``P(D >= ε) > exp(−2ε²/csq)`` for a mean-zero D ~ dist, else None.
 
-    Mutants (issue 16; default 1): ``radius_scale = 1/k`` cuts the radius ``ε(δ)`` to ``ε(δ)/k``
+    Mutants (default 1): ``radius_scale = 1/k`` cuts the radius ``ε(δ)`` to ``ε(δ)/k``
     (exponent times k²), ``delta_scale = 2`` takes it at 2δ (the bound halved).
     """
     tail = Fraction(0)

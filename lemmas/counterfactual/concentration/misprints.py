@@ -1,4 +1,4 @@
-"""Misprints in the proofs of source 002's 有用な確率不等式のまとめ, each refuted exactly (issue 12).
+"""Misprints in the proofs of source 002's 有用な確率不等式のまとめ, each refuted exactly.
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, article 有用な確率不等式のまとめ.  Each claim below is a line
 of the source as printed, registered ``expected=False`` and refuted by an exact instance; the repaired

@@ -1,4 +1,4 @@
-"""General derivations of the inequalities of source 002's 有用な確率不等式のまとめ (SPEC §2.3, issue 12).
+"""General derivations of the inequalities of source 002's 有用な確率不等式のまとめ.
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, article 有用な確率不等式のまとめ.  The claims in
 ``lemmas/counterfactual/concentration/basic.py``, ``lemmas/counterfactual/concentration/hoeffding.py`` and ``lemmas/counterfactual/concentration/martingale.py`` check

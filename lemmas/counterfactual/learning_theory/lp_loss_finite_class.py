@@ -1,4 +1,4 @@
-"""L_p-loss bound and finite-class bound of source 002's learning-theory articles (ledger, issue 12).
+"""L_p-loss bound and finite-class bound of source 002's learning-theory articles (ledger).
 
 Source ``002_3ec5ec57f55c1fdf.txt``, "統計的学習理論(Rademacher Complexityを用いた期待損失の導出)",
 section "L_p損失を用いた時の予測損失の上界", and "統計的学習理論(有限仮説集合の場合の予測損失の上界)".

@@ -1,4 +1,4 @@
-"""Rademacher-complexity bounds of source 002 (SPEC §2.3: CONC-RADEMACHER), exact coverage.
+"""Rademacher-complexity bounds of source 002 (CONC-RADEMACHER), exact coverage.
 
 Source: ``002_3ec5ec57f55c1fdf.txt``: "Rademacher Complexity vs Empirical Rademacher Complexity",
 "Uniform law of large numbers" and "有限仮説集合の場合の予測損失の上界の導出".  For
@@ -114,7 +114,7 @@ def instances():
     out = [draw_instance(rng) for _ in range(10)]
     # a hand-made hard case: two opposite indicators on a fair coin, n = 8
     out.append(([Fraction(1, 2)] * 2, [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], 8, Fraction(1)))
-    # the smallest instances on which the coverage mutants of issue 16 fail (lemmas/studies/coverage_mutants.py): without
+    # the smallest instances on which the coverage mutants fail (lemmas/studies/coverage_mutants.py): without
     # them no instance here rejected the radius cut to a half or a third or δ doubled in any of the three bounds
     out.append(([Fraction(1, 2)] * 2, [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(0)]], 1, Fraction(1)))
     out.append(([Fraction(1, 10), Fraction(9, 10)], [[Fraction(1), Fraction(0)], [Fraction(0), Fraction(1)]], 4,

@@ -1,4 +1,4 @@
-"""The estimator and the confidence bound of source 002's UCB article, read line by line (SPEC §2.4, issue 12).
+"""The estimator and the confidence bound of source 002's UCB article, read line by line.
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, article 多腕バンディットアルゴリズムのリグレット解析, section
 Upper Confidence Boundアルゴリズム and the first steps of リグレット上界の導出 (``P(A_t^c) <= t^{−α}``).

@@ -1,4 +1,4 @@
-"""The UCB1 regret proof of source 002 (SPEC §2.4: UCB1-CI, UCB1-SUM, UCB1-COUNT-AS-PRINTED, UCB1-BOUND).
+"""The UCB1 regret proof of source 002 (UCB1-CI, UCB1-SUM, UCB1-COUNT-AS-PRINTED, UCB1-BOUND).
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, sections "Upper Confidence Boundアルゴリズム" and
 "リグレット上界の導出".
@@ -11,7 +11,7 @@ Source: ``002_3ec5ec57f55c1fdf.txt``, sections "Upper Confidence Boundアルゴ�
   ``T <= 2αΔ^{−2} log t`` is proved symbolically.
 * UCB1-BOUND — printed ``R(T) <= 2 Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))``; the source's own steps
   with α kept give ``2 Σ_{a≠1}(α log T/Δ_a + αΔ_a/(α−1))``.  Decided here as symbolic
-  statements about the derivation; the comparison with simulated UCB1 is issue 5's.
+  statements about the derivation; the comparison with simulated UCB1 is the report's.
   (A fully rigorous count also adds 1 pull per arm; the source's sketch omits it, as do we.)
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ def ci_tail(mu: Fraction, n: int, t: int, a: Fraction) -> Fraction:
 
 CI_GRID = [(mu, n, tt, a) for mu in (Fraction(1, 2), Fraction(1, 10), Fraction(9, 10), Fraction(1, 3))
            for n in (1, 2, 5, 10, 40, 120) for tt in (2, 3, 10, 100, 10_000)
-           for a in (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))]  # α = 1/2: issue 16's δ-doubled mutant
+           for a in (Fraction(1, 2), Fraction(1), Fraction(3, 2), Fraction(2))]  # α = 1/2: the δ-doubled mutant
 
 
 def decide_ci(budget_s: float) -> Outcome:
@@ -279,7 +279,7 @@ def claims():
                        statement_text="the derivation yields R(T) <= 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))  (as printed)",
                        decide=decide_bound_printed_follows, kind="upper bound", expected=False,
                        description="the derived bound exceeds the printed one by 2(α−1) log T Σ 1/Δ_a > 0; "
-                                   "whether the printed bound nevertheless holds for UCB1 is issue 5's simulation"),
+                                   "whether the printed bound nevertheless holds for UCB1 is the report's simulation (EXP-UCB1)"),
         *engine_claims(),
     ]
 

@@ -1,4 +1,4 @@
-"""A line-by-line reading of the UCB regret proof of source 002 (SPEC §2.4, issue 12).
+"""A line-by-line reading of the UCB regret proof of source 002.
 
 Source: ``002_3ec5ec57f55c1fdf.txt``, article 多腕バンディットアルゴリズムのリグレット解析
 (sections 定式化, Upper Confidence Boundアルゴリズム, リグレット上界の導出).  ``lemmas/counterfactual/ucb1/proof.py``

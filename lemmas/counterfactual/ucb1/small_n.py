@@ -1,4 +1,4 @@
-"""UCB1-BOUND at small T with zero Monte Carlo error (issue 13a, part 2; source ``002_3ec5ec57f55c1fdf.txt``).
+"""UCB1-BOUND at small T with zero Monte Carlo error (source ``002_3ec5ec57f55c1fdf.txt``).
 
 UCB1 with the source's index ``μ̂_a + sqrt(α log t/(2T_a))`` (+∞ for an unplayed arm; ``sim.policies.
 single_arm.UCB1``) on two *deterministic* arms ``μ = (1, 0)`` (Bernoulli(1) and Bernoulli(0)): after the

@@ -1,4 +1,4 @@
-"""Unbiased learning to rank under the PBM: ULTR-IPW, NAIVE, IRW, RAND, EM (SPEC §2.6).
+"""Unbiased learning to rank under the PBM: ULTR-IPW, NAIVE, IRW, RAND, EM.
 
 Source ``002_3ec5ec57f55c1fdf.txt``: "Position-Based Model (PBM)" (``C = E·R``,
 ``P(C=1 | q,d,k) = θ_k γ_{q,d}``), "Inverse Propensity Weighting (IPW)" and its 補足 (naive

@@ -1,4 +1,4 @@
-"""Exact facts behind source 002's ULTR experiments (EXP-ULTR, issue 16): sparse pairs, regression EM,
+"""Exact facts behind source 002's ULTR experiments (EXP-ULTR): sparse pairs, regression EM,
 clipped IPW, DLA's gradients and its softmax-share weights.
 
 Source ``002_3ec5ec57f55c1fdf.txt``, "因果推論で検索システムを問い直す(2)":

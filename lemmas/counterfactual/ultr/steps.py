@@ -1,4 +1,4 @@
-"""Line-by-line steps of source 002's unbiased learning-to-rank articles (ledger, issue 12).
+"""Line-by-line steps of source 002's unbiased learning-to-rank articles (ledger).
 
 Source ``002_3ec5ec57f55c1fdf.txt``, "因果推論で検索システムを問い直す(1)" and "(2)": the ranking
 losses ARP / DCG, the PBM and the three assumptions the author lists for it, the IPW / naive /

@@ -1,4 +1,4 @@
-"""DCM-T2 Abel summation — the rearrangement step of Theorem 2's proof (SPEC §2.1, DCM-T2).
+"""DCM-T2 Abel summation — the rearrangement step of Theorem 2's proof (DCM-T2).
 
 Source ``000_0b27131c69d8f24c.txt``, 定理2 proof (slide '定理2:証明のつづき')::
 

@@ -3,7 +3,7 @@
 Source ``000_0b27131c69d8f24c.txt``, slides "定理3:期待リグレットの下限(特殊形)" and
 "定理3:証明のつづき" (the Fact from Lai & Robbins 1985, the remark
 "Factの式が間違ってる(分子に△は要らない)のでは…??") and the presenter's question
-"定理3で△を一つ掛け忘れているのでは?" in "疑問点などメモ".  SPEC §2.1.
+"定理3で△を一つ掛け忘れているのでは?" in "疑問点などメモ".  the claim list
 
 Theorem 3 (on ``B_LB(L, A* = [K], p, Δ, γ)``)::
 
@@ -59,7 +59,7 @@ SRC_QUESTION = "000_0b27131c69d8f24c.txt, 疑問点などメモ ('定理3で△�
 
 #: digits for transcendental re-checks (STYLE: ≥ 50)
 MP_DPS = 50
-#: the (p, Δ) grid for the numeric Lai–Robbins experiment (SPEC §4.4); p = 0.2, Δ = 0.15 is EXP-DCM-3ab
+#: the (p, Δ) grid for the numeric Lai–Robbins experiment; p = 0.2, Δ = 0.15 is EXP-DCM-3ab
 NUMERIC_GRID = tuple((Fraction(p), Fraction(d)) for p, d in
                      [("1/5", "3/20"), ("1/5", "1/10"), ("1/5", "1/20"), ("1/2", "1/10"),
                       ("1/2", "1/4"), ("9/10", "1/5")])
@@ -190,7 +190,7 @@ def lai_robbins_targets(grid=NUMERIC_GRID):
     """For each ``(p, Δ)``: ``D_KL(p−Δ‖p)``, the Lai–Robbins constant ``1/D`` and the printed ``Δ/D``.
 
     These are the two candidate limits of ``E[T_n(e)]/log n`` for the suboptimal arm
-    ``p − Δ`` of a two-armed Bernoulli bandit (SPEC §2.1 DCM-FACT (2), §4.4).  Values are
+    ``p − Δ`` of a two-armed Bernoulli bandit (DCM-FACT (2), §4.4).  Values are
     computed at 50 digits and returned as floats for plotting and as strings for the record.
     """
     rows = []
@@ -289,7 +289,7 @@ def numeric_fact_claim(estimates, *, ci_level: float = 0.95, runs: int | None = 
                           expected=True, decide=decide,
                           statement_text="E[T_n(e)]/log n of an asymptotically optimal policy approaches "
                                          "1/D_KL(p−Δ‖p), not Δ/D_KL(p−Δ‖p)",
-                          description=("Filled from simulation results (SPEC §4.4); statistical evidence: "
+                          description=("Filled from simulation results (the Lai–Robbins experiment); statistical evidence: "
                                        "one-sided tests against the midpoint, Holm-corrected at "
                                        f"{family_level:g}."))
 

@@ -1,7 +1,7 @@
 """DCM-T3-STEP: Lemma 2 applied to realisations (fails) vs after conditioning (holds).
 
 Source ``000_0b27131c69d8f24c.txt``, "定理3:期待リグレットの下限(特殊形)", step "補題2 →";
-SPEC §2.1 DCM-T3-STEP.  Used by :mod:`clickbound.lemmas.dcm.theorem3.lower_bound` (which registers the claims).
+DCM-T3-STEP.  Used by :mod:`clickbound.lemmas.dcm.theorem3.lower_bound` (which registers the claims).
 
 Notation: items ``0..L−1``, ``A* = (0, …, K−1)``, ``f_K(A, w) = V(w|_A)`` (:func:`clickbound.bounds.click.cascade_reward`),
 ``α = (1 − p)^{K−1}`` on ``B_LB(L, A*, p, Δ, γ)``.

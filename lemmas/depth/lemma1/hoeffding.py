@@ -1,4 +1,4 @@
-"""OD-L1: Hoeffding at a data-dependent sample size (SPEC §2.4; source ``001_eb740855b56fcd8b.txt``).
+"""OD-L1: Hoeffding at a data-dependent sample size (source ``001_eb740855b56fcd8b.txt``).
 
 Source: ``001_eb740855b56fcd8b.txt``, 5 リグレット解析, 補題 1 and its Proof.  The proof bounds
 ``Pr(|θ̂_i(t) − θ_i| > sqrt(α log t / n_i(t))) <= 2 t^{−2α}`` "by Hoeffding", but ``n_i(t)``

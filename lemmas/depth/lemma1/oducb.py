@@ -86,7 +86,7 @@ def exact_bad_probabilities(theta, alpha, horizon=HORIZON, radius_scale=Fraction
     """[(t, Pr(E_t^c))] for OD-UCB with one slot, exact rationals.
 
     ``radius_scale`` (default 1) cuts only E_t's radius to ``radius_scale · sqrt(α log t/n)`` (OD-UCB's
-    index keeps α): the coverage mutants of issue 16."""
+    index keeps α): the coverage mutants."""
     dev_alpha = alpha * radius_scale * radius_scale
     K = len(theta)
     dist = {(0,) * (2 * K): Fraction(1)}
