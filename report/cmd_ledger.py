@@ -74,6 +74,34 @@ def _cited_verdicts(ents, budget_s: float) -> dict:
     return {v.claim_id: v for v in decide_catalogue(budget_s=budget_s, progress=False, claims=claims)}
 
 
+def kernel_counts(sources) -> dict:
+    """Per source file: ``(kernel-checked claims, Coq-tagged claims)`` among the claims its ledger entries
+    cite (:func:`clickbound.proofs.kernel_checked`; the build is cached, so this is cheap after the first
+    run; without ``coqc`` nothing is kernel-checked and the tagged count says what would be)."""
+    from clickbound import proofs
+    from clickbound.lemmas import ledger
+
+    tagged = proofs.registry()
+    out = {}
+    for name in sources:
+        cited = {c for e in ledger.entries(name) for c in e.claims if c in tagged}
+        ok = sum(1 for c in cited if (kp := proofs.kernel_checked(c)) is not None and kp.ok)
+        out[name] = (ok, len(cited))
+    return out
+
+
+def kernel_lines(summ, width) -> list[str]:
+    from clickbound.proofs.build import coqc
+    from clickbound.report import termtable
+
+    counts = kernel_counts(list(summ))
+    text = "; ".join(f"{_name(n)} {ok} of {tagged}" for n, (ok, tagged) in counts.items())
+    head = "claims the ledger cites that the Coq kernel checked (of those with a tagged Coq theorem)"
+    if coqc() is None:
+        head += " — coqc is not installed here (apt-get install coq libcoq-interval libcoq-coquelicot)"
+    return termtable.wrap(f"{head}: {text}", width)
+
+
 def run(args) -> int:
     project = project_of(args)
     if project is not None:  # the project's ledger.toml over its paper.txt (clickbound.report.project)
@@ -119,6 +147,7 @@ def run(args) -> int:
                                               minimum={"source": 14, cols[-1]: 15},
                                               droppable=tuple(ledger.VERDICTS))
         out += lines + list(filter(None, [termtable.hidden_columns_line(hidden, full)]))
+        out += [""] + kernel_lines(summ, width)
     if args.uncovered:
         out.append("")
         for name in ([args.source] if args.source else list(ledger.SOURCES)):
