@@ -3,7 +3,7 @@
 Source ``001_eb740855b56fcd8b.txt``, 5 リグレット解析: the good event
 ``E_t = ∩_i {|θ̂_i(t) − θ_i| <= sqrt(α log t / n_i(t))}``, the event
 ``F_t = {0 < Δ_{a(t)} <= 2 Σ_j P_j sqrt(α log t / n_{a_j(t)}(t−1))}`` and 補題 2:
-``E_t ∩ {Δ_{a(t)} > 0} ⊆ F_t``.  (Source letters: K items, L slots; the project's SPEC swaps them.)
+``E_t ∩ {Δ_{a(t)} > 0} ⊆ F_t``.  (Source letters: K items, L slots; the project's notation swaps them.)
 
 The index does not match: ``E_t`` is written with the statistics *after* round t
 (``θ̂_i(t) = s_i(t)/n_i(t)``), while OD-UCB's index ``UCB_i(t)`` and ``F_t`` use ``n_i(t−1)``.

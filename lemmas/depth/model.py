@@ -1,7 +1,7 @@
 """OD-MODEL: the observable-depth model of source 001 §3 — what its definitions give and what they assume.
 
 Source ``001_eb740855b56fcd8b.txt``, 3.2 閲覧深度, 3.3 クリック生成と観測フィードバック, 3.5, 4.4.
-(Source letters: K items, L slots; SPEC's project letters swap them.  Statements below say
+(Source letters: K items, L slots; the project's letters swap them.  Statements below say
 "items" and "slots" in words.)
 
 * **OD-MODEL/P-monotone** (true, every number of slots): from ``P_j := Σ_{v>=j} p_v`` with a

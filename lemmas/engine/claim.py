@@ -191,8 +191,8 @@ class Claim:
     Parameters
     ----------
     id : str
-        Any string; catalogue claims use ``SPEC-ID`` or ``SPEC-ID[K=3]`` or
-        ``SPEC-ID/mutant-name[K=3]``.
+        Any string; catalogue claims use ``FAMILY-ID`` or ``FAMILY-ID[K=3]`` or
+        ``FAMILY-ID/mutant-name[K=3]``.
     statement : sympy relational
         ``Le``, ``Ge``, ``Lt``, ``Gt`` or ``Eq`` between expressions of the free symbols.
     domain : mapping symbol -> (lo, hi)

@@ -4,7 +4,7 @@ Compute decides the catalogue (``lemmas.catalogue()`` + ``lemmas.check``, throug
 :func:`clickbound.report.claims_table.decide_catalogue`) and stores each verdict's
 ``as_dict()``.  Render shows one row per claim — id, claim family, source, statement,
 verdict with its scope, method, counterexample or proof summary, time — with each mutant
-(``SPEC-ID/mutant[K=..]``) right below the lemma it mutates, then the counts, then
+(``FAMILY-ID/mutant[K=..]``) right below the lemma it mutates, then the counts, then
 every exact counterexample in full.
 """
 from __future__ import annotations
@@ -224,5 +224,5 @@ SECTION = register_section(Section(
     compute=compute, render=render,
     description="lemmas.catalogue() decided by lemmas.check"))
 
-#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+#: no claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

@@ -78,6 +78,6 @@ SECTION = register_section(Section(
     order=40, compute=compute, render=render,
     description="FB-UNBIASED/FB-FIX claims and sim.exact_regret.report()"))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("FB-UNBIASED", "FB-FIX", "UCB1-BOUND", "ALG-UCB1", "ALG-KLUCB", "ALG-CASUCB1",
             "ALG-DCMKLUCB")

@@ -270,5 +270,5 @@ register_section(Section(name="exp_blog_timing", title="EXP-BLOG-timing: the blo
                          order=173, compute=_timing_compute, render=_timing_render,
                          description="source 004's code as written, timed per cell", needs=("pandas",)))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("BLOG-EXP", "BLOG-TIMING", "ALG-CASUCB1", "ALG-CASLINTS", "ALG-CASLINUCB")

@@ -88,5 +88,5 @@ EXPERIMENT = register_experiment(Experiment(
     ),
 ))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("ALG-CASUCB1", "ALG-CASLINTS", "CASCADE-UCB1", "CAS-UB-K")

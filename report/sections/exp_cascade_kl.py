@@ -59,5 +59,5 @@ EXPERIMENT = register_experiment(Experiment(
     ),
 ))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("DCM-P1", "DCM-T3", "CASCADE-KLUCB", "CASCADE-LB", "ALG-CASKLUCB")

@@ -292,5 +292,5 @@ SECTION = register_section(Section(
     order=176, compute=compute, render=render,
     description="The CausE article's replication table re-run over seeds on a synthetic log; direction per row."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("CAUSE-TABLE", "CAUSE-NAIVE", "CAUSE-IPS")

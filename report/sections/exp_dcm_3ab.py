@@ -69,6 +69,6 @@ EXPERIMENT = register_experiment(Experiment(
     ),
 ))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("DCM-T1", "DCM-T3", "DCM-FACT", "EXP-DCM-3ab", "ALG-DCMKLUCB", "ALG-FIRSTCLICK",
             "ALG-LASTCLICK", "ALG-RANKEDKLUCB")

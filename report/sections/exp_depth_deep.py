@@ -22,5 +22,5 @@ EXPERIMENT = register_experiment(depth_experiment(
         Qualitative(*WORST, origin="project"),
     )))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("OD-EXP", "ALG-ODUCB", "ALG-ODTS", "ALG-PBMUCB", "ALG-PBMTS")

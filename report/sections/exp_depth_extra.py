@@ -368,5 +368,5 @@ register_section(Section(name="exp_pbmts_sampler", title="EXP-PBMTS-sampler: PBM
                          description="goodness of fit of the rejection sampler on exact densities",
                          needs=("clickbound.sim",)))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("OD-T1", "OD-VS-PBM", "PBM-UCB", "ALG-ODUCB", "ALG-PBMUCB", "ALG-PBMTS")

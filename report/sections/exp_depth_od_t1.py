@@ -68,5 +68,5 @@ EXPERIMENT = register_experiment(Experiment(
     ),
 ))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("OD-T1", "OD-L1", "ALG-ODUCB")

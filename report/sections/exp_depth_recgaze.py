@@ -32,5 +32,5 @@ EXPERIMENT = register_experiment(depth_experiment(
         Qualitative(*WORST, quote="特に PBM-UCB は最も大きい累積擬似リグレットを示し", **_ON),
     )))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("OD-EXP", "ALG-ODUCB", "ALG-ODTS", "ALG-PBMUCB", "ALG-PBMTS")

@@ -21,5 +21,5 @@ EXPERIMENT = register_experiment(depth_experiment(
                     reading="'特に … 大きなリグレット' read as: PBM-UCB has the largest regret of the five"),
     )))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("OD-EXP", "ALG-ODUCB", "ALG-ODTS", "ALG-PBMUCB", "ALG-PBMTS")

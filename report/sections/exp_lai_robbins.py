@@ -221,5 +221,5 @@ EXPERIMENT = register_experiment(Experiment(
     ),
 ))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("DCM-FACT", "DCM-T3", "LAI-ROBBINS", "KLUCB-ASYMP", "SMAB-LAI-ROBBINS", "ALG-KLUCB")

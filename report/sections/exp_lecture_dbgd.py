@@ -278,5 +278,5 @@ SECTION = register_section(Section(
     order=174, compute=compute, render=render,
     description="Dueling bandit gradient descent on ranker balls; assumptions checked; exact interleaving agreement."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("DUEL-REGRET", "DUEL-CONVEX", "INTERLEAVE-BALANCED", "DBGD-BOUND")

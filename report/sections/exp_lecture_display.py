@@ -105,5 +105,5 @@ SECTION = register_section(Section(
     order=175, compute=compute, render=render,
     description="The lecture's display-order experiment, with CascadeUCB1 and CascadeKL-UCB."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("CAS-OPT",)

@@ -106,5 +106,5 @@ SECTION = register_section(Section(
     order=173, compute=compute, render=render,
     description="Bayesian discounted reward of the Gittins index policy against TS, UCB1 and KL-UCB."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("GITTINS-OPT", "SMAB-GITTINS", "GITTINS")

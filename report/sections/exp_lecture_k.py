@@ -108,5 +108,5 @@ SECTION = register_section(Section(
     compute=compute, render=render,
     description="The lecture's 'regret falls as K grows' on B_LB and beyond it."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("CAS-UB-K",)

@@ -281,5 +281,5 @@ SECTION = register_section(Section(
     description="Every base bandit of Radlinski's ranked bandits on user-intent populations, stationary and "
                 "drifting; the lecture's and the paper's online guarantees."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("RANKED-RBA", "RBA-ONLINE", "EXP3-BOUND")

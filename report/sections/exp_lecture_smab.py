@@ -118,5 +118,5 @@ SECTION = register_section(Section(
     order=171, compute=compute, render=render,
     description="The lecture's single-arm strategies on two Bernoulli arms, R(n)/log n and slopes against C."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("SMAB-LAI-ROBBINS", "LAI-ROBBINS", "ALG-UCB1", "ALG-KLUCB", "ALG-TS")

@@ -60,5 +60,5 @@ EXPERIMENT = register_experiment(Experiment(
     ),
 ))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("UCB1-BOUND", "UCB1-COUNT-AS-PRINTED", "ALG-UCB1")

@@ -544,5 +544,5 @@ SECTION = register_section(Section(
     order=182, compute=compute, render=render,
     description="Joachims-style ARP vs η for naive/IPW/clipped IPW; θ/γ recovery by EM, regression EM and DLA."))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("ULTR-IPW", "ULTR-EM", "ULTR-IRW", "ULTR-NAIVE")

@@ -457,5 +457,5 @@ SECTION = register_section(Section(
     order=180, compute=compute, render=render,
     description="every upper bound searched on small instances, violations confirmed at n ≥ 10^6"))
 
-#: the SPEC/claim IDs this section reads (``clickbound explain`` lists the section under them)
+#: the claim IDs this section reads (``clickbound explain`` lists the section under them)
 SPEC_IDS = ("VIOL", "FB-UNBIASED", "FB-FIX", "UCB1-BOUND", "DCM-ORDER")

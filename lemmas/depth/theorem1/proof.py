@@ -2,7 +2,7 @@
 steps: :mod:`clickbound.lemmas.depth.lemma1.proof_steps`).
 
 Source ``001_eb740855b56fcd8b.txt``, 5 リグレット解析 (定理 1, its Proof, 補題 1 and its Proof, the
-last display of the proof, 注意 1 eq. (5)).  Source letters: K items, L slots (SPEC swaps them).
+last display of the proof, 注意 1 eq. (5)).  Source letters: K items, L slots (the project's notation swaps them).
 
 * **OD-T1/split** (true): ``Δ·1[E] + Δ·1[E^c] = Δ`` pointwise, so Reg(T) splits into the two sums
   (linearity of expectation).
