@@ -144,5 +144,5 @@ SECTION = register_section(Section(
     name="errata", title="Errata in the sources", order=20, compute=compute, render=render,
     description="lemmas.errata() with the verdicts of their evidence claims"))
 
-#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+#: no claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

@@ -31,7 +31,7 @@ from clickbound.report.sections.claims import (
     verdict_kind,
 )
 
-#: what each source is (SPEC.md's table of sources, shortened)
+#: what each source is (a short description of each source)
 SOURCE_TITLES = {"000": "DCM bandits slides (ja)", "001": "observable-depth carousel paper (ja)",
                  "002": "ULTR / learning theory / UCB blog (ja)", "003": "ranking-bandits lectures (ru)",
                  "004": "cascade bandits code blog (ja)"}
@@ -581,5 +581,5 @@ SECTION = register_section(Section(
     name="front", title="At a glance: what was found", order=0, compute=compute, render=render,
     description="results by source and headline errata, theorems that fail, claim counts, ledger coverage, experiment verdicts"))
 
-#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+#: no claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

@@ -120,5 +120,5 @@ SECTION = register_section(Section(
     name="meta", title="Run metadata", order=1000, compute=compute, render=render,
     description="versions, seeds, profile and wall times"))
 
-#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+#: no claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

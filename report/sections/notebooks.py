@@ -65,5 +65,5 @@ SECTION = register_section(Section(
     name="notebooks", title="Derivation notebooks", order=900, compute=compute, render=render,
     description="the derivation notebooks as HTML (out/report/notebooks/), one line each"))
 
-#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+#: no claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()

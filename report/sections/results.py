@@ -116,5 +116,5 @@ SECTION = register_section(Section(
     name="results", title="Results table: every stated result and its status", order=25, compute=compute,
     render=render, description="the ledger's [[result]] rows per source with status, errata and severity"))
 
-#: no SPEC/claim ID of its own (it reads the ledger's results and the errata)
+#: no claim ID of its own (it reads the ledger's results and the errata)
 SPEC_IDS = ()

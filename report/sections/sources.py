@@ -102,5 +102,5 @@ SECTION = register_section(Section(
     name="sources", title="The sources, line by line (ledger)", order=30, compute=compute, render=render,
     description="lemmas.ledger: coverage and verdicts per source, annotated source pages"))
 
-#: no SPEC/claim ID of its own (it reads every claim, erratum or ledger entry, or none)
+#: no claim ID of its own (it reads every claim, erratum or ledger entry, or none)
 SPEC_IDS = ()
