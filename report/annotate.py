@@ -63,7 +63,7 @@ def _verdict_of(indices, entries):
     return next(v for v in SEVERITY if v in vs)
 
 
-def _note(i: int, e: dict, claims: dict, errata: dict) -> str:
+def _note(i: int, e: dict, claims: dict, errata: dict, notebooks=()) -> str:
     from clickbound.report.math import auto_html
 
     esc = html.escape
@@ -83,6 +83,9 @@ def _note(i: int, e: dict, claims: dict, errata: dict) -> str:
             parts.append(f"<br>erratum <code>{esc(rid)}</code>")
     if e.get("conclusion_survives"):
         parts.append(f"<br>conclusion survives: {esc(e['conclusion_survives'])}")
+    if notebooks:
+        parts.append("<br>derivation: " + ", ".join(
+            f'<a href="../notebooks/{esc(n)}.html">notebook {esc(n)}</a>' for n in notebooks))
     parts.append(' <a href="../errata.html">errata</a> · <a href="../claims.html">claims</a></div>')
     return "".join(parts)
 
@@ -113,8 +116,17 @@ def _rows(text: str, first: dict, last: dict, formulas) -> list[tuple[int, int]]
     return [(a, b) for a, b in rows if b > a]
 
 
+def _notebooks(entry: dict, source: str, notebooks) -> list[str]:
+    """The derivation notebooks that discuss this entry (:func:`clickbound.report.notebooks.notebooks_for`)."""
+    if not notebooks:
+        return []
+    from clickbound.report.notebooks import notebooks_for
+
+    return notebooks_for({**entry, "source": entry.get("source", source)}, notebooks)
+
+
 def page(source: str, text: str, entries: list[dict], items: list[dict], claims: dict, errata: dict,
-         summary: dict) -> str:
+         summary: dict, notebooks: list[dict] | None = None) -> str:
     """The annotated page of one source (see the module docstring): one grid row per annotated
     passage — line number, the source's text, the notes of the entries that start there —, the
     text no entry covers in muted rows of its own, and formulas the text extraction damaged
@@ -157,7 +169,8 @@ def page(source: str, text: str, entries: list[dict], items: list[dict], claims:
                 chunk = (f'{anchors}<mark style="background:{COLOURS[v]}" title="{title}">'
                          f'<a href="#e{idx[0]}">{chunk}</a></mark>')
             cells.append(chunk)
-        notes = "".join(_note(i, entries[i], claims, errata) for i in sorted(starts_in.get(k, [])))
+        notes = "".join(_note(i, entries[i], claims, errata, _notebooks(entries[i], source, notebooks))
+                        for i in sorted(starts_in.get(k, [])))
         cls = "row" if annotated or notes else "row bare"
         tip = "" if annotated or notes else ' title="no ledger entry covers these lines"'
         out.append(f'<div class="{cls}"{tip}><div class="ln">{line}</div><div class="src">{"".join(cells)}</div>'

@@ -169,6 +169,27 @@ def metadata(nb) -> dict:
     return dict(nb.metadata.get("clickbound", {}))
 
 
+def discussed_by(notebook_dir=None) -> list[dict]:
+    """What each notebook says it discusses (its metadata): ``{"name", "claims", "quotes"}`` with
+    ``quotes`` a set of ``(source file, quote)`` — for links from the annotated sources."""
+    import nbformat
+
+    out = []
+    for p in (sorted(Path(notebook_dir).glob("*.ipynb")) if notebook_dir else notebook_paths()):
+        meta = metadata(nbformat.read(p, as_version=4))
+        out.append({"name": p.stem, "claims": set(meta.get("claims", ())),
+                    "quotes": {tuple(q) for q in meta.get("ledger_quotes", ())}})
+    return out
+
+
+def notebooks_for(entry: dict, notebooks: list[dict]) -> list[str]:
+    """The notebooks that discuss a ledger ``entry`` (as ``clickbound ledger --json`` gives it): its quote
+    is among their ledger quotes, or it cites a claim or erratum they name."""
+    cited = set(entry.get("claims", ())) | set(entry.get("errata", ()))
+    return [n["name"] for n in notebooks
+            if (entry.get("source"), entry.get("quote")) in n["quotes"] or cited & n["claims"]]
+
+
 def to_html(nb) -> str:
     """The executed notebook as one HTML page (nbconvert's classic template, code and outputs)."""
     from nbconvert import HTMLExporter

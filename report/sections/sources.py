@@ -89,10 +89,13 @@ def render(data: dict, rctx: RenderContext) -> list:
     blocks.append(doc.table(["source", "entries", "verified", "erratum", "gap", "definition", "open",
                              "not-checkable", "displayed items covered", "ledger complete"], rows,
                             caption="The source ledger"))
+    from clickbound.report.notebooks import discussed_by
+
+    notebooks = discussed_by()  # each note links the derivation notebooks that discuss its entry
     links = []
     for name, s in srcs.items():
         path = write_page(rctx.out, name, text=s["text"], entries=s["entries"], items=s["items"],
-                          claims=s["claims"], errata=s["errata"], summary=s["summary"])
+                          claims=s["claims"], errata=s["errata"], summary=s["summary"], notebooks=notebooks)
         links.append((f"{name}: annotated source", path.relative_to(rctx.out).as_posix()))
     blocks.append(doc.links(links))
     return blocks
