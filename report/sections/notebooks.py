@@ -53,7 +53,7 @@ def render(data: dict, rctx: RenderContext) -> list:
         if n["name"] in paths:
             html.write_text(to_html(nbformat.read(paths[n["name"]], as_version=4)), encoding="utf-8")
             rctx.written.append(html)
-        label = f"{n['title']}" + (f" — {n['summary']}" if n["summary"] else "")
+        label = f"{n['title']}" + (f" — {n['summary']}" if n.get("summary") else "")
         items.append((label, f"{HTML_DIR}/{n['name']}.html"))
     return [doc.p("Each notebook is a derivation to read top to bottom: the statement as the source prints it "
                   "(quoted with its line), what the project decided and how, and why it matters. Every verdict "
