@@ -79,7 +79,7 @@ def derive(setting: Setting, results: dict) -> dict:
     n = int(res.checkpoints[-1])
     ratio = tn[:, -1] / math.log(n)
     m = float(ratio.mean())
-    h = float(compare.stats.t.ppf(0.5 + LEVEL / 2, ratio.size - 1) * ratio.std(ddof=1) / math.sqrt(ratio.size))
+    h = float(st.t_quantile(0.5 + LEVEL / 2, ratio.size - 1) * ratio.std(ddof=1) / math.sqrt(ratio.size))
     ci = f"{100 * LEVEL:g}% CI"
     rows = [["slope of T_n(e) on log n (last decade)", f"{s.slope:.4g}", f"[{s.lower:.4g}, {s.upper:.4g}]"],
             [f"T_n(e)/log n at n = {n:,}", f"{m:.4g}", f"[{m - h:.4g}, {m + h:.4g}]"],

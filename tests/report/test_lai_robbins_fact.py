@@ -52,3 +52,20 @@ def test_estimates_at_delta_over_kl_are_contradicted(factor, sd):
 def test_at_the_midpoint_nothing_is_decided():
     row = standard_not_printed(_data(midpoint(D, INV), 5.0))
     assert row["answer"] == "inconclusive" and row["verdict"].startswith("inconclusive (power ")
+
+
+def test_derive_runs_on_a_small_result():
+    """The section's per-setting statistics compute (a regression: it once called a t quantile through
+    a module attribute that no longer existed, and the section failed only in a real report)."""
+    import numpy as np
+    from types import SimpleNamespace
+
+    from clickbound.report.sections import exp_lai_robbins as lr
+
+    setting = lr.bernoulli_setting(0.2, 0.15)
+    cps = np.array([10, 100, 1000, 2000, 5000, 10_000])
+    rng = np.random.default_rng(0)
+    regret = np.cumsum(rng.random((6, cps.size)), axis=1) * 0.15 * np.log(cps)
+    out = lr.derive(setting, {"KL-UCB": SimpleNamespace(checkpoints=cps, regret=regret)})
+    assert out["ratio_lower"] < out["ratio_mean"] < out["ratio_upper"]
+    assert out["one_over_kl"] > 0 and len(out["rows"]) == 6
