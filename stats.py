@@ -5,7 +5,7 @@ It sits at the bottom of the package (``clickbound.stats``; it imports nothing o
 if this module changes, every published verdict changes with it, never one copy alone.
 
 The primitives — :func:`t_pvalues` (both one-sided p-values of a t statistic),
-:func:`mean_se`, :func:`mean_interval`, :func:`t_quantile`, :func:`normal_quantile`,
+:func:`mean_interval`, :func:`t_quantile`, :func:`normal_quantile`,
 :func:`normal_cdf` and :func:`holm` — serve the violation searches, the bound comparisons and
 the experiments; the rest of the module is the report's verdict machinery:
 
@@ -94,12 +94,6 @@ def normal_quantile(q: float) -> float:
 def normal_cdf(x: float) -> float:
     """The standard normal distribution function at ``x``."""
     return float(special.ndtr(x))
-
-
-def mean_se(x) -> tuple[float, float, int]:
-    """``(mean, standard error, degrees of freedom)`` of a sample of at least two finite values."""
-    x = _sample(x, "sample")
-    return float(x.mean()), float(x.std(ddof=1)) / math.sqrt(x.size), x.size - 1
 
 
 def mean_interval(x, level: float = 0.95, dist: str = "t") -> tuple[float, float, float]:
