@@ -122,5 +122,7 @@ def proved(artefact: ProofArtefact, method: str = "derivation", *, scope: str, s
 
     ``scope`` is ``"all"`` (the derivation covers every parameter the statement quantifies
     over) or ``"instances"`` with ``scope_detail`` naming them (e.g. ``"K = 1..10"``)."""
+    if not isinstance(artefact, ProofArtefact):
+        raise TypeError(f"proved() needs the ProofArtefact of a checked derivation, got {type(artefact).__name__}")
     return Outcome(status="proved", method=method, evidence={"proof": artefact.as_dict(), **evidence},
                    scope=scope, scope_detail=scope_detail)

@@ -64,6 +64,32 @@ def ledger_records(verdicts=None) -> list:
     return _json_roundtrip([e.as_dict(by_id) for e in ledger.entries()])
 
 
+#: the verdict fields a claim's registration alone fixes (compared without deciding anything)
+REGISTRATION_FIELDS = ("source", "spec_id", "statement", "expected")
+
+
+def registration_records() -> dict:
+    """``{claim id: record}`` of :data:`REGISTRATION_FIELDS`, from the registered claims alone (no claim
+    decided: seconds, so a mechanical change to how claims are built is checked at once)."""
+    from clickbound import lemmas
+
+    return {c.id: _json_roundtrip({"source": c.source, "spec_id": c.spec_id, "statement": c.text(),
+                                   "expected": c.expected}) for c in lemmas.catalogue()}
+
+
+def registration_differences(golden: dict) -> list[str]:
+    """The claims whose registration differs from the golden file's record of it."""
+    now = registration_records()
+    out = [f"claims: {k} missing now" for k in sorted(set(golden["claims"]) - set(now))]
+    out += [f"claims: {k} new (not in the golden file)" for k in sorted(set(now) - set(golden["claims"]))]
+    for k in sorted(set(now) & set(golden["claims"])):
+        g = {f: golden["claims"][k].get(f) for f in REGISTRATION_FIELDS}
+        if g != now[k]:
+            out.append(f"claims: {k} registered differently: "
+                       + "; ".join(f"{f}: {g[f]!r} -> {now[k][f]!r}" for f in REGISTRATION_FIELDS if g[f] != now[k][f]))
+    return out
+
+
 def snapshot(verdicts) -> dict:
     """The whole snapshot from the catalogue's verdicts (any order; keyed by claim ID)."""
     verdicts = list(verdicts)
@@ -110,7 +136,14 @@ def main(argv=None) -> int:
     p.add_argument("--write", action="store_true", help=f"write the golden file {GOLDEN}")
     p.add_argument("--out", help="write the snapshot here instead (to compare by hand)")
     p.add_argument("--workers", type=int, default=1, help="processes deciding claims (default 1)")
+    p.add_argument("--registration", action="store_true",
+                   help="compare only what the registrations fix (source, spec_id, statement, expected) with "
+                        "the golden file, deciding nothing (seconds); exit 1 on a difference")
     args = p.parse_args(argv)
+    if args.registration:
+        diffs = registration_differences(load_golden())
+        print("\n".join(diffs) or f"registrations identical ({len(load_golden()['claims'])} claims)")
+        return 1 if diffs else 0
     if not (args.write or args.out):
         p.error("say --write (regenerate the golden file) or --out FILE")
     from clickbound.report.claims_table import decide_catalogue
