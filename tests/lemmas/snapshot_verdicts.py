@@ -131,6 +131,29 @@ def differences(golden: dict, now: dict) -> list[str]:
     return out
 
 
+def compare_module(prefix: str) -> int:
+    """Decide the claims of the modules under ``prefix`` (one process, default budget) and print how their
+    verdict records differ from the golden file's; 0 when none differs."""
+    from clickbound import lemmas
+    from clickbound.lemmas import check
+    from clickbound.lemmas.engine.registry import module_of
+
+    golden = load_golden()["claims"]
+    ids = [c.id for c in lemmas.catalogue() if module_of(c.id).startswith(prefix)]
+    if not ids:
+        print(f"no claim is registered by a module under {prefix!r}")
+        return 1
+    now = {"claims": {}, "errata": {}, "ledger": []}
+    for i, cid in enumerate(ids, 1):
+        now["claims"][cid] = verdict_record(check(lemmas.get(cid), budget_s=BUDGET_S))
+        print(f"\r{i}/{len(ids)} {cid[:60]:60}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    sub = {"claims": {k: golden[k] for k in ids if k in golden}, "errata": {}, "ledger": []}
+    diffs = differences(sub, now)
+    print("\n".join(diffs) or f"{len(ids)} claims of {prefix}: verdicts identical to the golden file")
+    return 1 if diffs else 0
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--write", action="store_true", help=f"write the golden file {GOLDEN}")
@@ -139,7 +162,12 @@ def main(argv=None) -> int:
     p.add_argument("--registration", action="store_true",
                    help="compare only what the registrations fix (source, spec_id, statement, expected) with "
                         "the golden file, deciding nothing (seconds); exit 1 on a difference")
+    p.add_argument("--module", metavar="PREFIX",
+                   help="decide only the claims registered by modules whose dotted name starts with PREFIX "
+                        "(e.g. clickbound.lemmas.depth) and compare them with the golden file; exit 1 on a difference")
     args = p.parse_args(argv)
+    if args.module:
+        return compare_module(args.module)
     if args.registration:
         diffs = registration_differences(load_golden())
         print("\n".join(diffs) or f"registrations identical ({len(load_golden()['claims'])} claims)")
