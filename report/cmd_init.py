@@ -59,16 +59,28 @@ note = "Proved for every K >= 1 by induction (base case and step checked)."
 
 Say in each claim where it comes from (``source``: theorem or equation, page) and what the paper
 leaves unspecified.  Claim shapes: ``Claim`` (a relation over a box), ``IntegerClaim`` (integer
-parameters on a finite range: every value an instance), ``Induction`` (every integer value).
+parameters on a finite range: every value an instance), ``Induction`` (every integer value), and
+``ProcedureClaim`` (your own decision procedure: a derivation whose every step is checked as it is
+recorded, an exact computation, a counterexample), built with the claim kit
+``clickbound.lemmas.support.kit`` as the package's own catalogue builds its claims.
 """
 import sympy as sp
 
 from clickbound.bounds.kl import kl_sym
 from clickbound.integers import Induction, IntegerClaim
 from clickbound.lemmas import Claim, register
+from clickbound.lemmas.support.kit import Derivation, ProcedureClaim, derived
 
 p, q, K, x = sp.symbols("p q K x")
 BOX = (sp.Rational(1, 100), sp.Rational(99, 100))
+
+
+def gauss_sum_proof():
+    """Σ_(k=1)^n k = n(n+1)/2 for every n ≥ 1: one step, checked by sympy when it is recorded."""
+    k, n = sp.symbols("k n", integer=True, positive=True)
+    d = Derivation("Gauss's sum by sympy's closed-form summation")
+    d.equal("Σ_(k=1)^n k = n(n+1)/2", sp.summation(k, (k, 1, n)), n * (n + 1) / 2)
+    return d.artefact()
 
 
 @register
@@ -82,6 +94,9 @@ def my_claims():
     yield Induction(id="MY-POWER", predicate=sp.Le((1 - p) ** (K - 1), 1), param=K, start=1, domain={{p: (0, 1)}},
                     link={{x: ((1 - p) ** (K - 1), (0, 1))}}, recurrence={{x: (1 - p) * x}},
                     source="paper.txt, Lemma 2", expected=True)
+    yield ProcedureClaim(id="MY-GAUSS", statement_text="Σ_(k=1)^n k = n(n+1)/2 for every n ≥ 1",
+                         decide=derived(gauss_sum_proof, "derivation (sympy summation)"),
+                         source="paper.txt, eq. (3)", kind="identity", expected=True)
 ''',
     "bounds.py": '''"""The paper's bounds, the violation-search targets (``TARGETS``) and the report's comparisons
 (``COMPARISONS``: keyword arguments of ``clickbound.report.bound_vs_sim.compare_bound``)."""
