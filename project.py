@@ -77,6 +77,21 @@ class Project:
         mod = self.modules.get("claims")
         return [] if mod is None else claims_of(mod.__name__)
 
+    def errata(self) -> list:
+        """The errata the project's ``claims.py`` registered (``clickbound.lemmas.register_erratum``)."""
+        from clickbound.lemmas.engine.registry import errata_of
+
+        self.load()
+        mod = self.modules.get("claims")
+        return [] if mod is None else errata_of(mod.__name__)
+
+    def results(self) -> list:
+        """The results table of the paper: the ``[[result]]`` rows of ``ledger.toml`` (none without one)."""
+        from clickbound.lemmas import ledger
+
+        f = self.ledger_file()
+        return ledger.file_results(f) if f.is_file() else []
+
     def targets(self) -> dict:
         """``TARGETS`` of ``bounds.py``: name -> :class:`clickbound.sim.violations.Target`."""
         self.load()

@@ -4,7 +4,8 @@ Wrong results and wrong proof steps come first (the headline errata), each label
 severity; errata not yet graded follow.  Misprints (a formula false as printed whose intended
 reading is clear) and notation slips are listed apart, after them, and only with ``--all``;
 otherwise a footer counts them.  ``--source dcm`` (or ``000``, or the file name) lists one
-source's errata.  ``--json`` prints every matching erratum (misprints included, in registry
+source's errata; ``--project DIR`` (or the nearest ``project.toml``) lists a project's own errata, those
+its ``claims.py`` registers with ``register_erratum``.  ``--json`` prints every matching erratum (misprints included, in registry
 order) with its ``severity`` and ``quotes`` (the verbatim places where the one error appears).  Text fits
 100 columns when the output is not a terminal (``--width N``); nothing is cut.
 """
@@ -21,7 +22,10 @@ MINOR = ("misprint", "notation")
 
 
 def add_arguments(p):
+    from clickbound.report.project_args import add_project_argument
+
     filters.add_source(p, "errata")
+    add_project_argument(p)
     p.add_argument("--all", action="store_true", help="also list the misprints and notation slips")
     filters.add_width(p)
     p.add_argument("--json", action="store_true",
@@ -78,12 +82,24 @@ def run(args) -> int:
     from clickbound import lemmas, sources
     from clickbound.report import termtable
 
-    errs = [e for e in lemmas.errata() if args.source is None or e.source_file == args.source]
+    from clickbound.report.project_args import project_of
+
+    project = project_of(args)
+    if project is not None:
+        if args.source is not None:
+            print("clickbound errata: --source names one of the package's sources; a project has its own paper "
+                  f"({project.root}), so leave --source out", file=sys.stderr)
+            return 2
+        errs = project.errata()
+    else:
+        errs = [e for e in lemmas.errata() if args.source is None or e.source_file == args.source]
     if args.json:
         json.dump([dataclasses.asdict(e) for e in errs], sys.stdout, indent=1, default=str, ensure_ascii=False)
         print()
         return 0
     width = termtable.terminal_width(args.width)
+    if project is not None:
+        print(f"project {project.name} ({project.root})")
     if not errs:
         print("\n".join(filters.empty_lines("erratum", args, width=width)))
         return 0

@@ -14,6 +14,10 @@
 * every report section that reads it (each ``report/sections/*.py`` declares ``SPEC_IDS``);
 * the catalogue modules that registered the claims and errata (the registry records them).
 
+With ``--project DIR`` (or inside a folder holding a ``project.toml``) it reads a project instead:
+its claims, errata, ``ledger.toml`` entries (line numbers in its paper), the bound functions its
+``bounds.py`` declares in ``SPEC_IDS`` and the policies its ``policies.py`` registers.
+
 An ID nothing matches is an error (exit 2) that names the closest known IDs.  ``--json`` prints
 the same as one JSON object.
 """
@@ -41,6 +45,9 @@ def add_arguments(p):
     p.add_argument("--budget", type=float, default=20.0,
                    help="search budget per claim in seconds when deciding verdicts (default 20)")
     p.add_argument("--no-verdicts", action="store_true", help="list the claims without deciding them")
+    from clickbound.report.project_args import add_project_argument
+
+    add_project_argument(p)
 
 
 def _segments(cid: str) -> list[str]:
@@ -59,9 +66,18 @@ def related(a: str, b: str) -> bool:
     return a == b or a.startswith((b + "/", b + "[")) or b.startswith((a + "/", a + "["))
 
 
+#: a project's modules: dotted name -> file (they are not importable by name from the package)
+_PROJECT_FILES: dict[str, Path] = {}
+
+
 def _relpath(module_name: str) -> str:
-    spec = importlib.util.find_spec(module_name)
-    return Path(spec.origin).resolve().relative_to(_ROOT).as_posix()
+    """The module's file, relative to the package root (a project's file: its path as found)."""
+    if module_name in _PROJECT_FILES:
+        return str(_PROJECT_FILES[module_name])
+    mod = sys.modules.get(module_name)
+    origin = getattr(mod, "__file__", None) or importlib.util.find_spec(module_name).origin
+    path = Path(origin).resolve()
+    return path.relative_to(_ROOT).as_posix() if path.is_relative_to(_ROOT) else str(path)
 
 
 @dataclass
@@ -122,6 +138,36 @@ def build_index() -> Index:
     return Index(claims=claims, module_of={c.id: registry.module_of(c.id) for c in claims}, errata=errs,
                  erratum_module={e.id: registry.erratum_module(e.id) for e in errs}, ledger=led,
                  bounds=bounds, policies=policies, sections=secs)
+
+
+def build_project_index(project) -> Index:
+    """The :class:`Index` of a project (:mod:`clickbound.project`): its claims, errata, ledger, declared bounds
+    and registered policies (a project has no report sections of its own)."""
+    from clickbound.lemmas import ledger
+    from clickbound.sim.policies import registry as policy_registry
+
+    claims = project.claims()
+    errs = project.errata()
+    claims_mod = project.modules.get("claims")
+    for stem, mod in project.modules.items():
+        _PROJECT_FILES[mod.__name__] = project.path(stem, f"{stem}.py")
+    paper = project.paper_file()
+    text = paper.read_text(encoding="utf-8") if paper.is_file() else ""
+    led = []
+    f = project.ledger_file()
+    for e in (ledger.file_entries(f) if f.is_file() else []):
+        spans = ledger.quote_spans(e, text)
+        led.append((e, paper.name, text.count("\n", 0, spans[0][0]) + 1 if spans else None))
+    bounds = []
+    bmod = project.modules.get("bounds")
+    for fn, ids in (getattr(bmod, "SPEC_IDS", {}) or {}).items() if bmod is not None else ():
+        bounds.append((_relpath(bmod.__name__), fn, tuple(ids)))
+    policies = [(name, _relpath(cls.__module__), tuple(policy_registry.SPEC_IDS.get(name, ())))
+                for name, cls in sorted(project.policies().items())]
+    name = claims_mod.__name__ if claims_mod is not None else ""
+    return Index(claims=claims, module_of={c.id: name for c in claims}, errata=errs,
+                 erratum_module={e.id: name for e in errs}, ledger=led, bounds=bounds, policies=policies,
+                 sections=[])
 
 
 def explain(q: str, index: Index) -> dict:
@@ -191,7 +237,10 @@ def close_matches(q: str, index: Index, n: int = 6) -> list[str]:
 
 
 def run(args) -> int:
-    index = build_index()
+    from clickbound.report.project_args import project_of
+
+    project = project_of(args)
+    index = build_index() if project is None else build_project_index(project)
     result = explain(args.id, index)
     if not found_anything(result):
         close = close_matches(args.id, index)
@@ -200,9 +249,10 @@ def run(args) -> int:
         return 2
     if not args.no_verdicts and result["claims"]:
         from clickbound import lemmas
+        from clickbound.integers import decide
 
         for row in result["claims"]:
-            v = lemmas.check(lemmas.get(row["id"]), budget_s=args.budget)
+            v = decide(lemmas.get(row["id"]), budget_s=args.budget)
             row["verdict"] = {"status": v.status, "scope": v.scope, "scope_text": v.scope_text,
                               "method": v.method, "matches_expectation": v.matches_expectation}
     if args.json:

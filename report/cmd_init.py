@@ -54,6 +54,24 @@ kind = "statement"
 verdict = "verified"
 claims = ["MY-POWER"]
 note = "Proved for every K >= 1 by induction (base case and step checked)."
+
+# The results table (`clickbound results`): one row per stated result, with its status (holds /
+# holds-after-repair / fails / unproved / not-checkable), the claims behind it and any errata.
+[[result]]
+name = "Lemma 1 (Pinsker for Bernoulli laws)"
+kind = "lemma"
+quote = "Lemma 1. For every p, q in [1/100, 99/100]"
+status = "unproved"
+claims = ["MY-PINSKER"]
+note = "Not yet proved here: the engine needs a derivation for a claim with a logarithm."
+
+[[result]]
+name = "Lemma 2"
+kind = "lemma"
+quote = "Lemma 2. For every integer K >= 1 and p in [0, 1]"
+status = "holds"
+claims = ["MY-POWER"]
+note = "MY-POWER is proved for every K >= 1 by induction."
 ''',
     "claims.py": '''"""The paper's claims, registered like the package's catalogue (``@register`` factories).
 

@@ -6,7 +6,8 @@ of the source ledger: its status — ``holds``, ``holds-after-repair``, ``fails`
 ``unproved`` or ``not-checkable`` — and the errata it cites, the wrong results and wrong
 proof steps first.  Each source ends with its counts by status.  ``--source dcm`` (or
 ``000``, or the file name) lists one source, ``--status fails`` one status; ``--json``
-prints the rows for machines (same filters).  Lines fit 100 columns.
+prints the rows for machines (same filters).  ``--project DIR`` (or the nearest ``project.toml``)
+lists a project's paper: the ``[[result]]`` rows of its ``ledger.toml``, with its own errata.  Lines fit 100 columns.
 """
 from __future__ import annotations
 
@@ -20,7 +21,10 @@ STATUSES = ("holds", "holds-after-repair", "fails", "unproved", "not-checkable")
 def add_arguments(p):
     from clickbound.report import filters
 
+    from clickbound.report.project_args import add_project_argument
+
     filters.add_source(p, "results")
+    add_project_argument(p)
     p.add_argument("--status", metavar="STATUS", type=filters.choice("status", STATUSES),
                    help="only results with this status: " + ", ".join(STATUSES))
     filters.add_width(p)
@@ -49,14 +53,48 @@ def counts_line(rows, statuses=STATUSES) -> str:
     return f"{len(rows)} result{'s' if len(rows) != 1 else ''}: " + ", ".join(f"{n[s]} {s}" for s in statuses)
 
 
+def source_block(title: str, shown, alls, severity: dict, status: str | None, width: int) -> list[str]:
+    """One source's (or a project paper's) table: its rows ``shown`` of all its rows ``alls``, then its counts."""
+    from clickbound.report import termtable
+
+    lines = termtable.wrap(title, width)
+    if not alls:
+        lines += ["  " + x for x in termtable.wrap("no results table yet (no [[result]] rows in its ledger)",
+                                                     width - 2)]
+        lines.append("")
+        return lines
+    if not shown:
+        lines.append(f"  no result has status {status}")
+    else:
+        table, _, _ = termtable.table(
+            ["result", "kind", "status", "errata (headline first)"],
+            [[r.name + marks(r), r.kind, r.status, ", ".join(errata_cell(r.errata, severity)) or "—"]
+             for r in shown],
+            width - 2, minimum={"result": 16, "kind": 11, "status": 18, "errata (headline first)": 20},
+            details=[f"repair: {r.repair}" if r.status == "holds-after-repair" and r.repair else ""
+                     for r in shown])
+        lines += ["  " + x for x in table]
+    lines += ["  " + x for x in termtable.wrap(counts_line(alls), width - 2)]
+    if status and len(shown) < len(alls):
+        lines.append(f"  ({len(alls) - len(shown)} not shown: other statuses)")
+    lines.append("")
+    return lines
+
+
 def run(args) -> int:
     from clickbound import lemmas, sources
     from clickbound.lemmas import ledger
     from clickbound.report import termtable
+    from clickbound.report.project_args import project_of
 
-    rows = ledger.results(args.source)
+    project = project_of(args)
+    if project is not None and args.source is not None:
+        print("clickbound results: --source names one of the package's sources; a project has its own paper "
+              f"({project.root}), so leave --source out", file=sys.stderr)
+        return 2
+    rows = project.results() if project is not None else ledger.results(args.source)
     shown = [r for r in rows if args.status is None or r.status == args.status]
-    severity = {e.id: e.severity for e in lemmas.errata()}
+    severity = {e.id: e.severity for e in (project.errata() if project is not None else lemmas.errata())}
     if args.json:
         out = []
         for r in shown:
@@ -67,33 +105,16 @@ def run(args) -> int:
         print()
         return 0
     width = termtable.terminal_width(args.width)
+    if project is not None:
+        title = f"project {project.name} — {project.paper_file().name} ({project.root})"
+        print("\n".join(source_block(title, shown, rows, severity, args.status, width)).rstrip())
+        return 0
     lines: list[str] = []
     names = [args.source] if args.source else list(ledger.SOURCES)
     for name in names:
         src = sources.BY_FILE[name]
-        mine = [r for r in shown if r.source == name]
-        alls = [r for r in rows if r.source == name]
-        lines += termtable.wrap(f"{src.short} ({src.number}) — {src.title}", width)
-        if not alls:
-            lines += ["  " + x for x in termtable.wrap("no results table yet (no [[result]] rows in its ledger)",
-                                                         width - 2)]
-            lines.append("")
-            continue
-        if not mine:
-            lines.append(f"  no result has status {args.status}")
-        else:
-            table, _, _ = termtable.table(
-                ["result", "kind", "status", "errata (headline first)"],
-                [[r.name + marks(r), r.kind, r.status, ", ".join(errata_cell(r.errata, severity)) or "—"]
-                 for r in mine],
-                width - 2, minimum={"result": 16, "kind": 11, "status": 18, "errata (headline first)": 20},
-                details=[f"repair: {r.repair}" if r.status == "holds-after-repair" and r.repair else ""
-                         for r in mine])
-            lines += ["  " + x for x in table]
-        lines += ["  " + x for x in termtable.wrap(counts_line(alls), width - 2)]
-        if args.status and len(mine) < len(alls):
-            lines.append(f"  ({len(alls) - len(mine)} not shown: other statuses)")
-        lines.append("")
+        lines += source_block(f"{src.short} ({src.number}) — {src.title}", [r for r in shown if r.source == name],
+                              [r for r in rows if r.source == name], severity, args.status, width)
     if len(names) > 1:
         lines += termtable.wrap("all sources: " + counts_line(rows), width)
     print("\n".join(lines).rstrip())

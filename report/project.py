@@ -91,9 +91,15 @@ def ledger_report(project, verdicts: dict | None = None) -> dict:
             if not any(v.status == "proved" and (v.scope == "all" or e.scope_note) for v in vs):
                 problems.append(f"{where}: verified, but no cited claim is proved for every parameter "
                                 "(or on instances with a scope_note)")
+    known_errata = {e.id for e in project.errata()}
+    results = project.results()
+    for r in results:  # the results table: the package ledger's structural rules, quotes in the paper
+        problems += lg.result_problems(r, None, known, known_errata, text=text)
+    problems += [f"ledger.toml entry {e.index}: cites unknown erratum {x!r}" for e in ents for x in e.errata
+                 if x not in known_errata]
     items = displayed_items(text)
     covered = [(a, b, line) for a, b, line in items if any(x < b and a < y for _i, x, y in spans)]
-    return {"paper": paper.name, "entries": [e.as_dict() for e in ents],
+    return {"paper": paper.name, "entries": [e.as_dict() for e in ents], "results": [r.as_dict() for r in results],
             "counts": {v: sum(e.verdict == v for e in ents) for v in lg.VERDICTS},
             "items": len(items), "items_covered": len(covered),
             "uncovered": [{"line": line, "text": text[a:b][:120]} for a, b, line in items

@@ -153,6 +153,11 @@ def claims_of(module_name: str) -> list:
     return [c for f in list(_FACTORIES) if f.__module__ == module_name for c in f()]
 
 
+def errata_of(module_name: str) -> list[Erratum]:
+    """The errata one module registered (a project's errata, without the catalogue's)."""
+    return [e for i, e in _ERRATA.items() if _ERRATA_MODULE.get(i) == module_name]
+
+
 def _load() -> None:
     global _LOADED
     if _LOADED:

@@ -234,26 +234,35 @@ def file_entries(path: Path, name: str | None = None) -> list[Entry]:
     return out
 
 
+def file_results(path: Path, name: str | None = None) -> list[Result]:
+    """The ``[[result]]`` rows of one ledger file (a project's ``ledger.toml`` too); ``name``: the source it
+    must name (default: the file's own ``source`` key)."""
+    path = Path(path)
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    name = data.get("source") if name is None else name
+    if data.get("source") != name or not name:
+        raise ValueError(f"{path.name}: its 'source' key must be {name!r}, got {data.get('source')!r}")
+    out: list[Result] = []
+    for i, raw in enumerate(data.get("result", [])):
+        extra = set(raw) - _RESULT_FIELDS
+        if extra:
+            raise ValueError(f"{path.name} result {i}: unknown field(s) {sorted(extra)}")
+        own = raw.get("own_finding", False)
+        if type(own) is not bool:
+            raise ValueError(f"{path.name} result {i}: own_finding must be true or false, got {own!r}")
+        out.append(Result(source=name, name=raw.get("name", ""), kind=raw.get("kind", ""),
+                          quote=raw.get("quote", ""), status=raw.get("status", ""),
+                          repair=raw.get("repair", ""), claims=tuple(raw.get("claims", ())),
+                          errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
+                          scope=raw.get("scope", ""), own_finding=own, negates=tuple(raw.get("negates", ())),
+                          index=i, file=path.name))
+    return out
+
+
 @lru_cache(maxsize=None)
 def _results(source: str | None) -> tuple[Result, ...]:
     names = [source] if source else list(SOURCES)
-    out: list[Result] = []
-    for name, path in ((n, p) for n in names for p in ledger_paths(n)):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        for i, raw in enumerate(data.get("result", [])):
-            extra = set(raw) - _RESULT_FIELDS
-            if extra:
-                raise ValueError(f"{path.name} result {i}: unknown field(s) {sorted(extra)}")
-            own = raw.get("own_finding", False)
-            if type(own) is not bool:
-                raise ValueError(f"{path.name} result {i}: own_finding must be true or false, got {own!r}")
-            out.append(Result(source=name, name=raw.get("name", ""), kind=raw.get("kind", ""),
-                              quote=raw.get("quote", ""), status=raw.get("status", ""),
-                              repair=raw.get("repair", ""), claims=tuple(raw.get("claims", ())),
-                              errata=tuple(raw.get("errata", ())), note=raw.get("note", ""),
-                              scope=raw.get("scope", ""), own_finding=own, negates=tuple(raw.get("negates", ())),
-                              index=i, file=path.name))
-    return tuple(out)
+    return tuple(r for n in names for p in ledger_paths(n) for r in file_results(p, n))
 
 
 def results(source: str | None = None) -> list[Result]:
@@ -356,12 +365,13 @@ def problems(source: str | None = None, where: str | None = None, *, with_verdic
                 out.append(f"{where_}: no cited claim establishes it (proved or argued for every parameter, "
                            f"or on instances with a scope_note, or a refuted negation)")
     for r in _results(source):
-        out += _result_problems(r, where, known_claims, known_errata)
+        out += result_problems(r, where, known_claims, known_errata)
     return out
 
 
-def _result_problems(r: Result, where, known_claims, known_errata) -> list[str]:
-    """What is structurally wrong with one ``[[result]]`` row (the verdict rules are in ``rules``)."""
+def result_problems(r: Result, where, known_claims, known_errata, text: str | None = None) -> list[str]:
+    """What is structurally wrong with one ``[[result]]`` row (the verdict rules are in ``rules``); ``text``:
+    the text its quote must be in (default: its source's text)."""
     at = f"{r.file} result {r.index} ({r.name or r.quote[:40]!r})"
     out = []
     if not r.name.strip():
@@ -372,7 +382,7 @@ def _result_problems(r: Result, where, known_claims, known_errata) -> list[str]:
         out.append(f"{at}: status {r.status!r} not in {RESULT_STATUSES}")
     if len(r.quote) < MIN_QUOTE:
         out.append(f"{at}: quote shorter than {MIN_QUOTE} characters")
-    elif r.quote not in source_text(r.source, where):
+    elif r.quote not in (source_text(r.source, where) if text is None else text):
         out.append(f"{at}: quote not found verbatim in {r.source}")
     if r.status == "holds-after-repair" and not r.repair.strip():
         out.append(f"{at}: holds-after-repair without a repair text")
