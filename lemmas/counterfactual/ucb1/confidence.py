@@ -168,32 +168,31 @@ def claims():
     ]
 
 
-def _err(id_, location, says, truth, evidence, survives, spec, *, severity, quotes):
-    return register_erratum(Erratum(id=id_, spec_id=spec, source_file=SRC.file, location=location, source_says=says,
-                                    truth=truth, evidence_claims=evidence, conclusion_survives=survives,
-                                    severity=severity, quotes=quotes))
-
-
-_err("ERR-UCB1-ESTIMATOR-INDEX", LOC_UCB, "μ̂_{a,T_{a,t−1}} = (1/T_{a,t−1}) Σ_{s=1}^{t−1} I{a(t) = a} X_{a,s}",
-     "the indicator is I{a(s) = a}; as printed it averages unobserved rewards (value 2 > 1 on a 3-round history)",
-     ("UCB1-ESTIMATOR/as-printed", "UCB1-ESTIMATOR/corrected"), "yes: the text says 'just the average'", "UCB1-CI",
-     severity="notation", quotes=(
-         r"\mathbb{I} \{ a(t) = a \} X_{a, s}",
-     ))
-_err("ERR-UCB1-RANDOM-COUNT", f"{LOC_UCB} and {LOC_PROOF} (P(A_t^c) ≦ t^{{−α}}, P(B_t^c) ≦ t^{{−α}})",
-     "P(μ_a − μ̂_a ≥ ε) ≤ exp(−2T_{a,t−1}ε²) and P(A_t^c), P(B_t^c) ≤ t^{−α} 'because of Hoeffding's ineq', with "
-     "T_{a,t−1}, T_{a,t}, T_{1,t} the algorithm's counts",
-     "Hoeffding holds for a fixed count; at a count the algorithm chooses from the rewards the bound t^{−α} can fail "
-     "(UCB1-CI/random-count, exact). A union bound over counts gives t^{1−α} (UCB1-CI/union-over-counts, summable "
-     "for α > 2); peeling over geometric blocks with a maximal inequality gives (⌊log t/log η⌋ + 1) t^{−α/η}, "
-     "summable for every α > 1 (UCB1-SUM/peeling)",
-     ("UCB1-CI/random-count", "UCB1-CI/fixed-count", "UCB1-CI/union-over-counts", "UCB1-SUM/peeling"),
-     "yes for the order: the O(log T) bound survives for the source's range α > 1 with a larger constant than "
-     "2α/(α − 1)", "UCB1-CI",
-     severity="wrong-step", quotes=(
-         r"\mathbb{P} \left( \mu_a - \hat{\mu}_a \geqq \epsilon \right) \leqq  \exp \left( - 2 T_{a, t - 1} \epsilon^2 \right)",
-         r"\mathbb{P} \left( \mu_a < \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t - 1}}  } \right) > 1 - t^{- \alpha}",
-         "& = \\mathbb{P} \\left(  \\hat{\\mu}_{ a, T_{a, t} } -  \\mu_a  >   \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{a, t}} } \\right) \\\\",
-         r"同様に,  \mathbb{P} \left( B_t^{c} \right) \leqq  t^{- \alpha}",
-         r"\sum_{t = 1}^T  \mathbb{E} \left[ \mathbb{I} \{ A_t^c \cup B_t^c \} \right]",
-     ))
+register_erratum(Erratum(
+    id="ERR-UCB1-ESTIMATOR-INDEX", spec_id="UCB1-CI", source_file=SRC.file, location=LOC_UCB,
+    source_says="μ̂_{a,T_{a,t−1}} = (1/T_{a,t−1}) Σ_{s=1}^{t−1} I{a(t) = a} X_{a,s}",
+    truth="the indicator is I{a(s) = a}; as printed it averages unobserved rewards (value 2 > 1 on a 3-round history)",
+    evidence_claims=("UCB1-ESTIMATOR/as-printed", "UCB1-ESTIMATOR/corrected"),
+    conclusion_survives="yes: the text says 'just the average'",
+    severity="notation", quotes=(
+        r"\mathbb{I} \{ a(t) = a \} X_{a, s}",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-RANDOM-COUNT", spec_id="UCB1-CI", source_file=SRC.file,
+    location=f"{LOC_UCB} and {LOC_PROOF} (P(A_t^c) ≦ t^{{−α}}, P(B_t^c) ≦ t^{{−α}})",
+    source_says="P(μ_a − μ̂_a ≥ ε) ≤ exp(−2T_{a,t−1}ε²) and P(A_t^c), P(B_t^c) ≤ t^{−α} 'because of Hoeffding's ineq', with "
+                "T_{a,t−1}, T_{a,t}, T_{1,t} the algorithm's counts",
+    truth="Hoeffding holds for a fixed count; at a count the algorithm chooses from the rewards the bound t^{−α} can fail "
+          "(UCB1-CI/random-count, exact). A union bound over counts gives t^{1−α} (UCB1-CI/union-over-counts, summable "
+          "for α > 2); peeling over geometric blocks with a maximal inequality gives (⌊log t/log η⌋ + 1) t^{−α/η}, "
+          "summable for every α > 1 (UCB1-SUM/peeling)",
+    evidence_claims=("UCB1-CI/random-count", "UCB1-CI/fixed-count", "UCB1-CI/union-over-counts", "UCB1-SUM/peeling"),
+    conclusion_survives="yes for the order: the O(log T) bound survives for the source's range α > 1 with a larger constant than "
+                        "2α/(α − 1)",
+    severity="wrong-step", quotes=(
+        r"\mathbb{P} \left( \mu_a - \hat{\mu}_a \geqq \epsilon \right) \leqq  \exp \left( - 2 T_{a, t - 1} \epsilon^2 \right)",
+        r"\mathbb{P} \left( \mu_a < \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t - 1}}  } \right) > 1 - t^{- \alpha}",
+        "& = \\mathbb{P} \\left(  \\hat{\\mu}_{ a, T_{a, t} } -  \\mu_a  >   \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{a, t}} } \\right) \\\\",
+        r"同様に,  \mathbb{P} \left( B_t^{c} \right) \leqq  t^{- \alpha}",
+        r"\sum_{t = 1}^T  \mathbb{E} \left[ \mathbb{I} \{ A_t^c \cup B_t^c \} \right]",
+    )))

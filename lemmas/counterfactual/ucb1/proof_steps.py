@@ -282,52 +282,57 @@ def claims():
     ]
 
 
-def _err(id_, location, says, truth, evidence, survives, spec, *, severity, quotes):
-    return register_erratum(Erratum(id=id_, spec_id=spec, source_file=SRC.file, location=location, source_says=says,
-                                    truth=truth, evidence_claims=evidence, conclusion_survives=survives,
-                                    severity=severity, quotes=quotes))
-
-
-_err("ERR-UCB1-REGRET-EQ", LOC_DEF, "R(T) = E[max_a Σ_t X_{a,t} − X_{a(t),t}] = Σ_a Δ_a E[T_a]",
-     "with the max inside the expectation only >= holds (two Bernoulli(1/2) arms, T = 1: 1/4 vs 0); "
-     "Σ_a Δ_a E[T_a] is the pseudo-regret T μ* − E[Σ_t X_{a(t),t}], which the prose describes",
-     ("UCB1-REGRET/as-printed", "UCB1-REGRET/pseudo"),
-     "yes: the proof bounds Σ_a Δ_a E[T_a], the pseudo-regret", "UCB1-BOUND",
-     severity="misprint", quotes=(
-         "& = \\mathbb{E} \\left[ \\max_{a \\in \\mathcal{A}} \\sum_{t = 1}^T  X_{a, t} - X_{a(t), t}  \\right] \\\\",
-     ))
-_err("ERR-UCB1-INDEX-MISMATCH", f"{LOC_UCB} (UCB_{{a,t}}) vs {LOC_PROOF}",
-     "UCB_{a,t} = μ̂_a + sqrt(α log(t−1)/(2T_{a,t−1})); the proof compares μ̂_a + sqrt(α log t/(2T_{a,t}))",
-     "the proof analyses another index (log t, post-round counts T_{a,t}); with the algorithm's counts T_{a,t−1} "
-     "the rounds with a(t) = a under A_t ∩ B_t number at most floor(2αΔ_a^{−2} log T) + 1, not 2αΔ_a^{−2} log T "
-     "(L = 3/2: two rounds); the index is undefined at t = 1 (log 0) and T_{a,t−1} = 0, and no initial pull is given",
-     ("UCB1-INDEX/as-printed", "UCB1-INDEX/count-without-plus-one", "UCB1-INDEX/count-plus-one"),
-     "yes for the order: E[T_a] gains an additive constant; the printed constant does not follow",
-     "UCB1-COUNT-AS-PRINTED",
-     severity="wrong-step", quotes=(
-         r"UCB_{a, t} = \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t - 1)}{2 T_{a, t - 1}} }",
-         r"\hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t}} } > \hat{\mu}_1 +  \sqrt{ \frac{\alpha \log (t)}{2 T_{1, t}} }",
-     ))
-_err("ERR-UCB1-CHAIN-INDEX", LOC_PROOF, "μ_1 <= μ̂_{1, T_{a,t}} + sqrt(α log t/(2T_{1,t}))  ∵ B_t",
-     "B_t controls μ̂_{1,T_{1,t}}; with μ̂_{1,T_{a,t}} the line fails (μ_1 = 1/2, rewards 0,1,1, α = 2, t = 2)",
-     ("UCB1-CHAIN/index-as-printed", "UCB1-CHAIN"), "yes: with T_{1,t} the chain holds", "UCB1-COUNT-AS-PRINTED",
-     severity="notation", quotes=(
-         "&  \\leqq \\hat{\\mu}_{ 1, T_{a, t} } +  \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{1, t}} } \\quad \\because B_t \\\\",
-     ))
-_err("ERR-UCB1-DECOMP", LOC_PROOF,
-     "R(T) = Σ_{a≠1} Δ_a E[T_a] = Σ_{a≠1} Δ_a (E[I{A_t ∩ B_t}] + E[I{A_t^c ∪ B_t^c}])",
-     "the bracket equals 1 for any events (it has neither Σ_t nor I{a(t) = a}); the decomposition is "
-     "E[T_a] = Σ_t P(a(t)=a, A_t∩B_t) + Σ_t P(a(t)=a, A_t^c∪B_t^c)",
-     ("UCB1-DECOMP/as-printed", "UCB1-DECOMP/corrected"), "yes: the intended decomposition is valid", "UCB1-BOUND",
-     severity="misprint", quotes=(
-         r"&=  \sum_{a \neq 1} \Delta_{a} \left(  \mathbb{E} \left[ \mathbb{I} \{ A_t \cap B_t \} \right]",
-     ))
-_err("ERR-UCB1-LAI-ROBBINS-CONSISTENCY", f"{LOC_DEF} (Lai et al. (1985))",
-     "Lai et al. (1985)によると, 期待リグレットの理論限界は Ω(log T)であることが知られており",
-     "the Lai–Robbins bound holds for consistent (uniformly good) policies and is instance-dependent; for an "
-     "arbitrary policy it is false (always playing arm 1 on an instance where arm 1 is best has R(T) = 0, "
-     "UCB1-LR/any-policy)",
-     ("UCB1-LR/any-policy",), "yes: for consistent policies the lower bound is standard", "UCB1-BOUND",
-     severity="misprint", quotes=(
-         r"期待リグレットの理論限界は \Omega (\log T)であることが知られており",
-     ))
+register_erratum(Erratum(
+    id="ERR-UCB1-REGRET-EQ", spec_id="UCB1-BOUND", source_file=SRC.file, location=LOC_DEF,
+    source_says="R(T) = E[max_a Σ_t X_{a,t} − X_{a(t),t}] = Σ_a Δ_a E[T_a]",
+    truth="with the max inside the expectation only >= holds (two Bernoulli(1/2) arms, T = 1: 1/4 vs 0); "
+          "Σ_a Δ_a E[T_a] is the pseudo-regret T μ* − E[Σ_t X_{a(t),t}], which the prose describes",
+    evidence_claims=("UCB1-REGRET/as-printed", "UCB1-REGRET/pseudo"),
+    conclusion_survives="yes: the proof bounds Σ_a Δ_a E[T_a], the pseudo-regret",
+    severity="misprint", quotes=(
+        "& = \\mathbb{E} \\left[ \\max_{a \\in \\mathcal{A}} \\sum_{t = 1}^T  X_{a, t} - X_{a(t), t}  \\right] \\\\",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-INDEX-MISMATCH", spec_id="UCB1-COUNT-AS-PRINTED", source_file=SRC.file,
+    location=f"{LOC_UCB} (UCB_{{a,t}}) vs {LOC_PROOF}",
+    source_says="UCB_{a,t} = μ̂_a + sqrt(α log(t−1)/(2T_{a,t−1})); the proof compares μ̂_a + sqrt(α log t/(2T_{a,t}))",
+    truth="the proof analyses another index (log t, post-round counts T_{a,t}); with the algorithm's counts T_{a,t−1} "
+          "the rounds with a(t) = a under A_t ∩ B_t number at most floor(2αΔ_a^{−2} log T) + 1, not 2αΔ_a^{−2} log T "
+          "(L = 3/2: two rounds); the index is undefined at t = 1 (log 0) and T_{a,t−1} = 0, and no initial pull is given",
+    evidence_claims=("UCB1-INDEX/as-printed", "UCB1-INDEX/count-without-plus-one", "UCB1-INDEX/count-plus-one"),
+    conclusion_survives="yes for the order: E[T_a] gains an additive constant; the printed constant does not follow",
+    severity="wrong-step", quotes=(
+        r"UCB_{a, t} = \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t - 1)}{2 T_{a, t - 1}} }",
+        r"\hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t}} } > \hat{\mu}_1 +  \sqrt{ \frac{\alpha \log (t)}{2 T_{1, t}} }",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-CHAIN-INDEX", spec_id="UCB1-COUNT-AS-PRINTED", source_file=SRC.file, location=LOC_PROOF,
+    source_says="μ_1 <= μ̂_{1, T_{a,t}} + sqrt(α log t/(2T_{1,t}))  ∵ B_t",
+    truth="B_t controls μ̂_{1,T_{1,t}}; with μ̂_{1,T_{a,t}} the line fails (μ_1 = 1/2, rewards 0,1,1, α = 2, t = 2)",
+    evidence_claims=("UCB1-CHAIN/index-as-printed", "UCB1-CHAIN"),
+    conclusion_survives="yes: with T_{1,t} the chain holds",
+    severity="notation", quotes=(
+        "&  \\leqq \\hat{\\mu}_{ 1, T_{a, t} } +  \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{1, t}} } \\quad \\because B_t \\\\",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-DECOMP", spec_id="UCB1-BOUND", source_file=SRC.file, location=LOC_PROOF,
+    source_says="R(T) = Σ_{a≠1} Δ_a E[T_a] = Σ_{a≠1} Δ_a (E[I{A_t ∩ B_t}] + E[I{A_t^c ∪ B_t^c}])",
+    truth="the bracket equals 1 for any events (it has neither Σ_t nor I{a(t) = a}); the decomposition is "
+          "E[T_a] = Σ_t P(a(t)=a, A_t∩B_t) + Σ_t P(a(t)=a, A_t^c∪B_t^c)",
+    evidence_claims=("UCB1-DECOMP/as-printed", "UCB1-DECOMP/corrected"),
+    conclusion_survives="yes: the intended decomposition is valid",
+    severity="misprint", quotes=(
+        r"&=  \sum_{a \neq 1} \Delta_{a} \left(  \mathbb{E} \left[ \mathbb{I} \{ A_t \cap B_t \} \right]",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-LAI-ROBBINS-CONSISTENCY", spec_id="UCB1-BOUND", source_file=SRC.file,
+    location=f"{LOC_DEF} (Lai et al. (1985))",
+    source_says="Lai et al. (1985)によると, 期待リグレットの理論限界は Ω(log T)であることが知られており",
+    truth="the Lai–Robbins bound holds for consistent (uniformly good) policies and is instance-dependent; for an "
+          "arbitrary policy it is false (always playing arm 1 on an instance where arm 1 is best has R(T) = 0, "
+          "UCB1-LR/any-policy)",
+    evidence_claims=("UCB1-LR/any-policy",),
+    conclusion_survives="yes: for consistent policies the lower bound is standard",
+    severity="misprint", quotes=(
+        r"期待リグレットの理論限界は \Omega (\log T)であることが知られており",
+    )))
