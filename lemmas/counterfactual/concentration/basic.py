@@ -16,11 +16,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.exact_prob import mean, tail_ge, validate_dist, variance
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, refuted, source, survived
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC_J = "有用な確率不等式のまとめ > Jensen's inequality"
 LOC_M = "有用な確率不等式のまとめ > Markov's inequality / Chebyshev's inequality (Marcov's Inequality)"
 LOC_C = "有用な確率不等式のまとめ > Markov's inequality / Chebyshev's inequality (Chebyshev's inequality)"
@@ -89,9 +89,8 @@ def decide_jensen(budget_s: float) -> Outcome:
     for d in _instances(0):
         for name, f in CONVEX.items():
             if jensen_gap(f, d) < 0:
-                return Outcome("refuted", "exact", counterexample={"dist": d, "f": name})
-    return Outcome("survived", "exact on drawn finite distributions",
-                   evidence={"instances": N_INSTANCES, "functions": list(CONVEX), "seed": SEED})
+                return refuted("exact", counterexample={"dist": d, "f": name})
+    return survived("exact on drawn finite distributions", instances=N_INSTANCES, functions=list(CONVEX), seed=SEED)
 
 
 def decide_markov(budget_s: float) -> Outcome:
@@ -99,39 +98,38 @@ def decide_markov(budget_s: float) -> Outcome:
     for d in _instances(1, lo=0):
         for p in (1, 2, 3):
             if (bad := markov_violation(d, p)) is not None:
-                return Outcome("refuted", "exact", counterexample={"dist": d, "eps": bad[0], "p": p})
+                return refuted("exact", counterexample={"dist": d, "eps": bad[0], "p": p})
             checked += 1
         # p = 1/2 exactly: use the distribution of Y = X², so E[Y^{1/2}] = E[X] is rational
         sq = validate_dist({v * v: pr for v, pr in d.items()})
         root_moment = mean(d)
         for eps_root in sorted(v for v in d if v > 0):  # ε = eps_root² ranges over Y's support
             if tail_ge(sq, eps_root * eps_root) * eps_root > root_moment:
-                return Outcome("refuted", "exact", counterexample={"dist_Y": sq, "eps": eps_root ** 2, "p": "1/2"})
+                return refuted("exact", counterexample={"dist_Y": sq, "eps": eps_root ** 2, "p": "1/2"})
         checked += 1
-    return Outcome("survived", "exact on drawn non-negative finite distributions",
-                   evidence={"checks": checked, "p": "1, 2, 3, 1/2", "seed": SEED + 1})
+    return survived("exact on drawn non-negative finite distributions", checks=checked, p="1, 2, 3, 1/2",
+                    seed=SEED + 1)
 
 
 def decide_chebyshev(budget_s: float) -> Outcome:
     for d in _instances(2):
         if (eps := chebyshev_violation(d)) is not None:
-            return Outcome("refuted", "exact", counterexample={"dist": d, "eps": eps})
-    return Outcome("survived", "exact on drawn finite distributions",
-                   evidence={"instances": N_INSTANCES, "seed": SEED + 2})
+            return refuted("exact", counterexample={"dist": d, "eps": eps})
+    return survived("exact on drawn finite distributions", instances=N_INSTANCES, seed=SEED + 2)
 
 
 @register
 def claims():
     return [
-        ProcedureClaim(id="CONC-JENSEN", spec_id="CONC-JENSEN", source=f"{SRC}, {LOC_J}",
+        ProcedureClaim(id="CONC-JENSEN", spec_id="CONC-JENSEN", source=SRC.at(LOC_J),
                        statement_text="f convex ⇒ f(E[X]) <= E[f(X)]", decide=decide_jensen,
                        kind="inequality", expected=True,
                        description="exact on drawn finite distributions, five convex piecewise-polynomial f"),
-        ProcedureClaim(id="CONC-MARKOV", spec_id="CONC-MARKOV", source=f"{SRC}, {LOC_M}",
+        ProcedureClaim(id="CONC-MARKOV", spec_id="CONC-MARKOV", source=SRC.at(LOC_M),
                        statement_text="X >= 0, ε > 0, p > 0 ⇒ P(X >= ε) <= E[X^p]/ε^p", decide=decide_markov,
                        kind="upper bound", expected=True,
                        description="exact at every attained ε, p ∈ {1/2, 1, 2, 3}"),
-        ProcedureClaim(id="CONC-CHEBYSHEV", spec_id="CONC-CHEBYSHEV", source=f"{SRC}, {LOC_C}",
+        ProcedureClaim(id="CONC-CHEBYSHEV", spec_id="CONC-CHEBYSHEV", source=SRC.at(LOC_C),
                        statement_text="P(|Z − E Z| >= ε) <= V[Z]/ε²", decide=decide_chebyshev,
                        kind="upper bound", expected=True, description="exact at every attained ε"),
     ]

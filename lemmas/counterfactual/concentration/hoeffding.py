@@ -19,10 +19,8 @@ import mpmath
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation
 from clickbound.lemmas.support.exact_prob import (
     binomial_tail_ge,
     exp_bounds,
@@ -31,8 +29,18 @@ from clickbound.lemmas.support.exact_prob import (
     sum_distribution,
     validate_dist,
 )
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProofArtefact,
+    claim_family,
+    proved,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC_LEMMA = "有用な確率不等式のまとめ > Hoeffding's inequality > Hoeffding's lemma, 導出"
 LOC_INEQ = "有用な確率不等式のまとめ > Hoeffding's inequality > Hoeffding's Inequality (statement)"
 SEED = 20021123  # fixed entropy for the drawn instances (deterministic work)
@@ -127,12 +135,12 @@ def decide_hlemma(budget_s: float) -> Outcome:
             lo, hi = _mgf_bounds(d, s)
             q = s * s * (b - a) ** 2 / 8
             if exp_compare(q, lo) < 0:  # E e^{sX} > exp(q) exactly: a counterexample
-                return Outcome("refuted", "exact instance", counterexample={"dist": d, "s": s})
+                return refuted("exact instance", counterexample={"dist": d, "s": s})
             if exp_compare(q, hi) < 0:
                 raise ArithmeticError("bounds on E[e^{sX}] too loose to decide")
             checked += 1
-    return Outcome("proved", "symbolic derivation (sympy, every a ≤ 0 ≤ b and s) + exact instances",
-                   evidence={"proof": art.as_dict(), "exact_instances_checked": checked}, scope="all")
+    return proved(art, "symbolic derivation (sympy, every a ≤ 0 ≤ b and s) + exact instances", scope="all",
+                  exact_instances_checked=checked)
 
 
 def decide_taylor_as_printed(budget_s: float) -> Outcome:
@@ -150,11 +158,10 @@ def decide_taylor_as_printed(budget_s: float) -> Outcome:
     require(e_hi + einv_hi < 2 * sqrt_e_lo, 'e_hi + einv_hi < 2 * sqrt_e_lo')
     with mpmath.workdps(50):
         lhs50 = mpmath.log(mpmath.cosh(1))
-    return Outcome("refuted", "exact rational bounds on e (+ mpmath 50 digits)",
-                   evidence={"phi(2)_50_digits": mpmath.nstr(lhs50, 50), "rhs": "1/2",
-                             "certificate": "e_hi + e^{-1}_hi < 2·e^{1/2}_lo (Taylor bounds)",
-                             "true_form": "φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2, some v ∈ [0,u]"},
-                   counterexample={"p": pv, "u": uv})
+    return refuted("exact rational bounds on e (+ mpmath 50 digits)", counterexample={"p": pv, "u": uv},
+                   **{"phi(2)_50_digits": mpmath.nstr(lhs50, 50), "rhs": "1/2",
+                      "certificate": "e_hi + e^{-1}_hi < 2·e^{1/2}_lo (Taylor bounds)",
+                      "true_form": "φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2, some v ∈ [0,u]"})
 
 
 # ----------------------------------------------------------------------- Hoeffding inequality
@@ -220,10 +227,9 @@ def decide_hoeffding(budget_s: float) -> Outcome:
     for dists, ranges in instances:
         bad = worst_violation(dists, ranges, squared=True)
         if bad is not None:
-            return Outcome("refuted", "exact tail", counterexample={"dists": dists, "eps": bad[0]})
-    return Outcome("survived", "exact tails on drawn instances",
-                   evidence={"instances": len(instances), "seed": SEED + 1,
-                             "note": "every attained ε checked; tails exact, exp bounds rational"})
+            return refuted("exact tail", counterexample={"dists": dists, "eps": bad[0]})
+    return survived("exact tails on drawn instances", instances=len(instances), seed=SEED + 1,
+                    note="every attained ε checked; tails exact, exp bounds rational")
 
 
 def as_printed_counterexample():
@@ -242,48 +248,47 @@ def decide_hoeffding_as_printed(budget_s: float) -> Outcome:
     tail, q_printed, q_true = as_printed_counterexample()
     require(q_printed == -4 and q_true == -2, 'q_printed == -4 and q_true == -2')
     if exp_compare(q_printed, tail) >= 0:
-        return Outcome("survived", "exact binomial tail", evidence={"tail": tail})
+        return survived("exact binomial tail", tail=tail)
     require(exp_compare(q_true, tail) > 0, 'exp_compare(q_true, tail) > 0')  # the squared form holds on the same instance
     with mpmath.workdps(50):
         t50 = mpmath.mpf(tail.numerator) / tail.denominator
-        return Outcome("refuted", "exact binomial tail vs rational bounds on e^{-4}",
-                       evidence={"exact_tail": tail, "exact_tail_50_digits": mpmath.nstr(t50, 50),
-                                 "printed_bound": "exp(-4)", "printed_bound_50_digits": mpmath.nstr(mpmath.exp(-4), 50),
-                                 "true_bound": "exp(-2)", "true_bound_50_digits": mpmath.nstr(mpmath.exp(-2), 50)},
+        return refuted("exact binomial tail vs rational bounds on e^{-4}",
                        counterexample={"X_i": "2*Bernoulli(1/2)", "n": 100, "eps": Fraction(1, 5),
-                                       "event": "Bin(100,1/2) >= 60"})
+                                       "event": "Bin(100,1/2) >= 60"},
+                       exact_tail=tail, exact_tail_50_digits=mpmath.nstr(t50, 50),
+                       printed_bound="exp(-4)", printed_bound_50_digits=mpmath.nstr(mpmath.exp(-4), 50),
+                       true_bound="exp(-2)", true_bound_50_digits=mpmath.nstr(mpmath.exp(-2), 50))
 
 
 @register
 def claims():
+    lemma = claim_family(spec_id="CONC-HLEMMA", source=SRC.at(LOC_LEMMA))
+    inequality = claim_family(kind="upper bound", source=SRC.at(LOC_INEQ))
     return [
-        ProcedureClaim(
-            id="CONC-HLEMMA", spec_id="CONC-HLEMMA", source=f"{SRC}, {LOC_LEMMA}",
-            statement_text="for every bounded X with E[X]=0, a<=X<=b, and every real s: "
-                           "E[exp(sX)] <= exp(s²(b−a)²/8)",
-            decide=decide_hlemma, kind="upper bound", expected=True,
-            description="proof steps φ(0)=0, φ'(0)=0, φ''=ρ(1−ρ)<=1/4 verified symbolically; "
-                        "plus exact checks on drawn centred finite distributions"),
-        ProcedureClaim(
-            id="CONC-HLEMMA/taylor-as-printed", spec_id="CONC-HLEMMA", source=f"{SRC}, {LOC_LEMMA}",
-            statement_text="φ(u) = φ(0) + uφ'(0) + (u²/2)φ''(0)  (remainder at 0, as printed)",
-            decide=decide_taylor_as_printed, kind="identity", expected=False,
-            description="the source's Taylor step with φ''(0) instead of φ''(v); false at p=1/2, u=2"),
-        ProcedureClaim(
-            id="CONC-HOEFFDING", spec_id="CONC-HOEFFDING", source=f"{SRC}, {LOC_INEQ}",
-            statement_text="P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i−a_i)²)",
-            decide=decide_hoeffding, kind="upper bound", expected=True,
-            description="correct (squared) form; exact tails on drawn independent finite variables"),
-        ProcedureClaim(
-            id="CONC-HOEFFDING-AS-PRINTED", spec_id="CONC-HOEFFDING-AS-PRINTED", source=f"{SRC}, {LOC_INEQ}",
-            statement_text="P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i−a_i))  (no square, as printed)",
-            decide=decide_hoeffding_as_printed, kind="upper bound", expected=False,
-            description="X_i = 2·Bernoulli(1/2), n=100, ε=1/5: exact tail P(Bin(100,1/2)>=60) ≈ 0.0284 > e^{-4}"),
+        lemma(id="CONC-HLEMMA", kind="upper bound", expected=True,
+              statement_text="for every bounded X with E[X]=0, a<=X<=b, and every real s: "
+                             "E[exp(sX)] <= exp(s²(b−a)²/8)",
+              decide=decide_hlemma,
+              description="proof steps φ(0)=0, φ'(0)=0, φ''=ρ(1−ρ)<=1/4 verified symbolically; "
+                          "plus exact checks on drawn centred finite distributions"),
+        lemma(id="CONC-HLEMMA/taylor-as-printed", kind="identity", expected=False,
+              statement_text="φ(u) = φ(0) + uφ'(0) + (u²/2)φ''(0)  (remainder at 0, as printed)",
+              decide=decide_taylor_as_printed,
+              description="the source's Taylor step with φ''(0) instead of φ''(v); false at p=1/2, u=2"),
+        inequality(id="CONC-HOEFFDING", spec_id="CONC-HOEFFDING", expected=True,
+                   statement_text="P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i−a_i)²)",
+                   decide=decide_hoeffding,
+                   description="correct (squared) form; exact tails on drawn independent finite variables"),
+        inequality(id="CONC-HOEFFDING-AS-PRINTED", spec_id="CONC-HOEFFDING-AS-PRINTED", expected=False,
+                   statement_text="P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i−a_i))  (no square, as printed)",
+                   decide=decide_hoeffding_as_printed,
+                   description="X_i = 2·Bernoulli(1/2), n=100, ε=1/5: exact tail P(Bin(100,1/2)>=60) ≈ 0.0284 "
+                               "> e^{-4}"),
     ]
 
 
 ERRATUM_SQUARE = register_erratum(Erratum(
-    id="ERR-HOEFFDING-SQUARE", spec_id="CONC-HOEFFDING-AS-PRINTED", source_file=SRC, location=LOC_INEQ,
+    id="ERR-HOEFFDING-SQUARE", spec_id="CONC-HOEFFDING-AS-PRINTED", source_file=SRC.file, location=LOC_INEQ,
     source_says="P(mean − E mean >= ε) <= exp(−2n²ε² / Σ_i (b_i − a_i))",
     truth="the denominator is Σ_i (b_i − a_i)² (the source's own 導出 ends with the squared form); "
           "the printed form is false for ranges wider than 1: X_i = 2·Bernoulli(1/2), n = 100, ε = 1/5 "
@@ -298,7 +303,7 @@ ERRATUM_SQUARE = register_erratum(Erratum(
     )))
 
 ERRATUM_TAYLOR = register_erratum(Erratum(
-    id="ERR-HLEMMA-TAYLOR", spec_id="CONC-HLEMMA", source_file=SRC, location=LOC_LEMMA,
+    id="ERR-HLEMMA-TAYLOR", spec_id="CONC-HLEMMA", source_file=SRC.file, location=LOC_LEMMA,
     source_says="φ(u) = φ(0) + uφ'(0) + (u²/2)φ''(0) <= u²/8 (after 'v が存在して')",
     truth="the Lagrange remainder is (u²/2)φ''(v) for some v ∈ [0, u]; with φ''(0) the equality is false "
           "(p = 1/2, u = 2: φ(2) = log cosh 1 ≈ 0.4338 ≠ 1/2); the bound u²/8 follows from φ'' <= 1/4",

@@ -22,12 +22,19 @@ from fractions import Fraction
 
 import numpy as np
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
 from clickbound.lemmas.support.exact_prob import exp_compare, joint_outcomes, validate_dist
+from clickbound.lemmas.support.kit import (
+    Outcome,
+    ProcedureClaim,
+    claim_family,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC_AZ = "有用な確率不等式のまとめ > McDiarmid's inequality > Azuma's inequality"
 LOC_MC = "有用な確率不等式のまとめ > McDiarmid's inequality > McDiarmid's inequality, 導出 (Z_k = inf_x …)"
 SEED = 20021125
@@ -86,9 +93,9 @@ def decide_azuma(budget_s: float) -> Outcome:
         dist = azuma_distribution(cs, qs)
         require(sum(v * p for v, p in dist.items()) == 0, 'sum(v * p for v, p in dist.items()) == 0')  # a martingale: mean zero
         if (eps := tail_violation(dist, sum(c * c for c in cs))) is not None:
-            return Outcome("refuted", "exact path enumeration", counterexample={"c": cs, "q": qs, "eps": eps})
-    return Outcome("survived", "exact path enumeration of adaptive martingales",
-                   evidence={"instances": len(insts), "seed": SEED, "max_n": max(len(c) for c, _ in insts)})
+            return refuted("exact path enumeration", counterexample={"c": cs, "q": qs, "eps": eps})
+    return survived("exact path enumeration of adaptive martingales", instances=len(insts), seed=SEED,
+                    max_n=max(len(c) for c, _ in insts))
 
 
 # ------------------------------------------------------------------------------ McDiarmid
@@ -179,9 +186,9 @@ def decide_mcdiarmid(budget_s: float) -> Outcome:
     for name, f, dists in mcdiarmid_instances():
         cs, eps = mcdiarmid_check(f, dists)
         if eps is not None:
-            return Outcome("refuted", "exact enumeration", counterexample={"f": name, "c": cs, "eps": eps})
+            return refuted("exact enumeration", counterexample={"f": name, "c": cs, "eps": eps})
         names.append(name)
-    return Outcome("survived", "exact enumeration, every attained ε", evidence={"functions": names})
+    return survived("exact enumeration, every attained ε", functions=names)
 
 
 def zk_counterexample():
@@ -192,14 +199,14 @@ def zk_counterexample():
 def decide_zk_printed(budget_s: float) -> Outcome:
     bad = zk_counterexample()
     if not bad:
-        return Outcome("survived", "exact", evidence={"instance": "f = X1 + X2"})
+        return survived("exact", instance="f = X1 + X2")
     first = bad[0]
-    return Outcome("refuted", "exact conditional expectations",
-                   evidence={"violations": len(bad),
-                             "E[Z_1]": str(first["Z_k"]) if first["k"] == 1 else "n/a",  # Z_1 is a constant
-                             "E[V_k]": "0 (martingale differences)",
-                             "why": "Z_k is a level of E[f|…], not an increment; Azuma needs a bracket of V_k"},
-                   counterexample={"f": "X1 + X2, X_i ~ Bernoulli(1/2)", **{k: v for k, v in first.items()}})
+    return refuted("exact conditional expectations",
+                   counterexample={"f": "X1 + X2, X_i ~ Bernoulli(1/2)", **{k: v for k, v in first.items()}},
+                   **{"violations": len(bad),
+                      "E[Z_1]": str(first["Z_k"]) if first["k"] == 1 else "n/a",  # Z_1 is a constant
+                      "E[V_k]": "0 (martingale differences)",
+                      "why": "Z_k is a level of E[f|…], not an increment; Azuma needs a bracket of V_k"})
 
 
 def decide_zk_centred(budget_s: float) -> Outcome:
@@ -207,40 +214,37 @@ def decide_zk_centred(budget_s: float) -> Outcome:
     for name, f, dists in mcdiarmid_instances()[:3] + mcdiarmid_instances()[4:6]:
         bad = azuma_step_violations(f, dists, centred=True)
         if bad:
-            return Outcome("refuted", "exact", counterexample={"f": name, **bad[0]})
+            return refuted("exact", counterexample={"f": name, **bad[0]})
         count += 1
     bad = azuma_step_violations(lambda a, b: Fraction(a + b), [{0: HALF, 1: HALF}] * 2, centred=True)
     require(not bad, 'not bad')
-    return Outcome("survived", "exact conditional expectations at every prefix",
-                   evidence={"functions": count + 1,
-                             "argument": "V_k = g_k − g_{k−1} >= inf_x g_k(·,x) − g_{k−1} = Z_k, and "
-                                         "sup_x g_k − inf_x g_k <= c_k gives V_k <= Z_k + c_k"})
+    return survived("exact conditional expectations at every prefix", functions=count + 1,
+                    argument="V_k = g_k − g_{k−1} >= inf_x g_k(·,x) − g_{k−1} = Z_k, and "
+                             "sup_x g_k − inf_x g_k <= c_k gives V_k <= Z_k + c_k")
 
 
 @register
 def claims():
+    zk = claim_family(spec_id="CONC-MCDIARMID", source=SRC.at(LOC_MC), kind="inequality")
     return [
-        ProcedureClaim(id="CONC-AZUMA", spec_id="CONC-AZUMA", source=f"{SRC}, {LOC_AZ}",
+        ProcedureClaim(id="CONC-AZUMA", spec_id="CONC-AZUMA", source=SRC.at(LOC_AZ),
                        statement_text="E[V_i|X_1..i−1]=0, Z_i <= V_i <= Z_i + c_i ⇒ P(Σ V_i >= ε) <= exp(−2ε²/Σ c_i²)",
                        decide=decide_azuma, kind="upper bound", expected=True,
                        description="exact on adaptive Bernoulli martingales (all paths enumerated)"),
-        ProcedureClaim(id="CONC-MCDIARMID", spec_id="CONC-MCDIARMID", source=f"{SRC}, {LOC_MC}",
-                       statement_text="bounded differences c_i ⇒ P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)",
-                       decide=decide_mcdiarmid, kind="upper bound", expected=True,
-                       description="exact tails of distinct-count, max, |sum − n/2|, sum and drawn tables"),
-        ProcedureClaim(id="CONC-MCDIARMID/Zk-as-printed", spec_id="CONC-MCDIARMID", source=f"{SRC}, {LOC_MC}",
-                       statement_text="Z_k = inf_x E[f|X_1..k−1, x] satisfies Z_k <= V_k <= Z_k + c_k (as printed)",
-                       decide=decide_zk_printed, kind="inequality", expected=False,
-                       description="uncentred Z_k: f = X1 + X2 gives Z_1 = 1/2 > V_1 = −1/2"),
-        ProcedureClaim(id="CONC-MCDIARMID/Zk-centred", spec_id="CONC-MCDIARMID", source=f"{SRC}, {LOC_MC}",
-                       statement_text="Z_k = inf_x E[f|X_1..k−1, x] − E[f|X_1..k−1] satisfies Z_k <= V_k <= Z_k + c_k",
-                       decide=decide_zk_centred, kind="inequality", expected=True,
-                       description="the centred Z_k, checked at every prefix of several functions"),
+        zk(id="CONC-MCDIARMID", kind="upper bound", expected=True, decide=decide_mcdiarmid,
+           statement_text="bounded differences c_i ⇒ P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)",
+           description="exact tails of distinct-count, max, |sum − n/2|, sum and drawn tables"),
+        zk(id="CONC-MCDIARMID/Zk-as-printed", expected=False, decide=decide_zk_printed,
+           statement_text="Z_k = inf_x E[f|X_1..k−1, x] satisfies Z_k <= V_k <= Z_k + c_k (as printed)",
+           description="uncentred Z_k: f = X1 + X2 gives Z_1 = 1/2 > V_1 = −1/2"),
+        zk(id="CONC-MCDIARMID/Zk-centred", expected=True, decide=decide_zk_centred,
+           statement_text="Z_k = inf_x E[f|X_1..k−1, x] − E[f|X_1..k−1] satisfies Z_k <= V_k <= Z_k + c_k",
+           description="the centred Z_k, checked at every prefix of several functions"),
     ]
 
 
 ERRATUM = register_erratum(Erratum(
-    id="ERR-MCDIARMID-ZK", spec_id="CONC-MCDIARMID", source_file=SRC, location=LOC_MC,
+    id="ERR-MCDIARMID-ZK", spec_id="CONC-MCDIARMID", source_file=SRC.file, location=LOC_MC,
     source_says="Z_k = inf_x E[f(S) | X_1, …, X_{k−1}, x] とすると, X_k, V_k, Z_k は Azuma's ineq の仮定を満たします",
     truth="Azuma needs Z_k <= V_k <= Z_k + c_k with V_k = E[f|X_1..k] − E[f|X_1..k−1] (mean zero); the printed Z_k "
           "is a level, not an increment (f = X_1 + X_2, Bernoulli(1/2): Z_1 = 1/2 > V_1 = −1/2 when X_1 = 0). "

@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, source
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 ART = "有用な確率不等式のまとめ"
+#: the method every derivation of this module is decided by
+METHOD = "derivation (sympy steps + named arguments)"
 
 
 def jensen_proof():
@@ -188,25 +189,27 @@ def mcdiarmid_proof():
 
 @register
 def claims():
-    def pc(id_, spec, loc, text, proof, desc, kind="upper bound"):
-        return ProcedureClaim(id=id_, spec_id=spec, source=f"{SRC}, {ART} > {loc}", statement_text=text,
-                              decide=lambda b, _p=proof: proved(_p(), "derivation (sympy steps + named arguments)",
-                                                                scope="all"),
-                              kind=kind, expected=True, description=desc)
+    proof = claim_family(kind="upper bound", expected=True)
     return [
-        pc("CONC-JENSEN/proof", "CONC-JENSEN", "Jensen's inequality", "f convex ⇒ f(E X) <= E f(X)",
-           jensen_proof, "supporting-line proof", kind="inequality"),
-        pc("CONC-MARKOV/proof", "CONC-MARKOV", "Marcov's Inequality",
-           "X >= 0, ε > 0, p > 0 ⇒ P(X >= ε) <= E[X^p]/ε^p", markov_proof, "pointwise indicator bound"),
-        pc("CONC-CHEBYSHEV/proof", "CONC-CHEBYSHEV", "Chebyshev's inequality", "P(|Z − E Z| >= ε) <= V[Z]/ε²",
-           chebyshev_proof, "Markov with p = 2"),
-        pc("CONC-HLEMMA/proof", "CONC-HLEMMA", "Hoeffding's lemma, 導出",
-           "E[X] = 0, a <= X <= b ⇒ E[e^{sX}] <= exp(s²(b−a)²/8), every real s", hlemma_proof,
-           "the source's steps, repaired (<= and φ''(v))"),
-        pc("CONC-HOEFFDING/proof", "CONC-HOEFFDING", "Hoeffding's Inequality, 導出",
-           "P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i − a_i)²)", hoeffding_proof, "Chernoff + lemma, minimised in s"),
-        pc("CONC-AZUMA/proof", "CONC-AZUMA", "Azuma's inequality, 導出",
-           "P(Σ_{i=1}^n V_i >= ε) <= exp(−2ε²/Σ_{i=1}^n c_i²)", azuma_proof, "conditional lemma by induction"),
-        pc("CONC-MCDIARMID/proof", "CONC-MCDIARMID", "McDiarmid's inequality, 導出",
-           "P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)", mcdiarmid_proof, "Doob martingale, centred Z_k, Azuma"),
+        proof(id="CONC-JENSEN/proof", spec_id="CONC-JENSEN", source=SRC.at(f"{ART} > Jensen's inequality"),
+              statement_text="f convex ⇒ f(E X) <= E f(X)", decide=derived(jensen_proof, METHOD),
+              description="supporting-line proof", kind="inequality"),
+        proof(id="CONC-MARKOV/proof", spec_id="CONC-MARKOV", source=SRC.at(f"{ART} > Marcov's Inequality"),
+              statement_text="X >= 0, ε > 0, p > 0 ⇒ P(X >= ε) <= E[X^p]/ε^p", decide=derived(markov_proof, METHOD),
+              description="pointwise indicator bound"),
+        proof(id="CONC-CHEBYSHEV/proof", spec_id="CONC-CHEBYSHEV", source=SRC.at(f"{ART} > Chebyshev's inequality"),
+              statement_text="P(|Z − E Z| >= ε) <= V[Z]/ε²", decide=derived(chebyshev_proof, METHOD),
+              description="Markov with p = 2"),
+        proof(id="CONC-HLEMMA/proof", spec_id="CONC-HLEMMA", source=SRC.at(f"{ART} > Hoeffding's lemma, 導出"),
+              statement_text="E[X] = 0, a <= X <= b ⇒ E[e^{sX}] <= exp(s²(b−a)²/8), every real s",
+              decide=derived(hlemma_proof, METHOD), description="the source's steps, repaired (<= and φ''(v))"),
+        proof(id="CONC-HOEFFDING/proof", spec_id="CONC-HOEFFDING", source=SRC.at(f"{ART} > Hoeffding's Inequality, 導出"),
+              statement_text="P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i − a_i)²)",
+              decide=derived(hoeffding_proof, METHOD), description="Chernoff + lemma, minimised in s"),
+        proof(id="CONC-AZUMA/proof", spec_id="CONC-AZUMA", source=SRC.at(f"{ART} > Azuma's inequality, 導出"),
+              statement_text="P(Σ_{i=1}^n V_i >= ε) <= exp(−2ε²/Σ_{i=1}^n c_i²)",
+              decide=derived(azuma_proof, METHOD), description="conditional lemma by induction"),
+        proof(id="CONC-MCDIARMID/proof", spec_id="CONC-MCDIARMID", source=SRC.at(f"{ART} > McDiarmid's inequality, 導出"),
+              statement_text="P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)", decide=derived(mcdiarmid_proof, METHOD),
+              description="Doob martingale, centred Z_k, Azuma"),
     ]

@@ -23,13 +23,21 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation, proved
 from clickbound.lemmas.support.exact_prob import crossing_probability, sqrt_log_band
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    proved,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC_UCB = "多腕バンディットアルゴリズムのリグレット解析 > Upper Confidence Boundアルゴリズム"
 LOC_PROOF = "多腕バンディットアルゴリズムのリグレット解析 > リグレット上界の導出"
 HALF = Fraction(1, 2)
@@ -49,13 +57,13 @@ def decide_estimator_as_printed(budget_s: float) -> Outcome:
     history, rewards = (1, 2, 1), {1: (1, 1), 2: (0, 0)}
     printed, mean = estimator_values(history, rewards, 1, 3)
     require(printed == 2 and mean == 1, (printed, mean))
-    return Outcome("refuted", "exact", counterexample={
+    return refuted("exact", counterexample={
         "a(1), a(2), a(3)": history, "X_{1,1}, X_{1,2}": rewards[1], "t": 3, "T_{1,2}": 1,
         "printed (1/T_{1,2}) Σ_s I{a(3)=1} X_{1,s}": printed, "mean of observed rewards": mean})
 
 
 def decide_estimator_corrected(budget_s: float) -> Outcome:
-    checked = 0
+    checked, mismatches = 0, []
     for horizon in (2, 3, 4):
         for history in itertools.product((1, 2), repeat=horizon - 1):
             for bits in itertools.product((0, 1), repeat=horizon - 1):
@@ -63,10 +71,15 @@ def decide_estimator_corrected(budget_s: float) -> Outcome:
                 if not seen:
                     continue
                 val = Fraction(sum(int(h == 1) * x for h, x in zip(history, bits)), len(seen))
-                require(val == Fraction(sum(seen), len(seen)), (history, bits))
+                if val != Fraction(sum(seen), len(seen)):
+                    mismatches.append((history, bits))
                 checked += 1
-    return Outcome("proved", "exact enumeration", scope="instances",
-                   scope_detail=f"K = 2, t = 2..4, every history and every 0/1 reward table ({checked} cases)")
+    d = Derivation("(1/T_{1,t−1}) Σ_{s<t} I{a(s)=1} X_{1,s} is the mean of arm 1's observed rewards, on every "
+                   "enumerated history")
+    d.holds("exact comparison with the mean of the observed rewards, every history of arms 1, 2 and every 0/1 "
+            "reward table, t = 2..4", not mismatches, f"{checked} cases, mismatches: {mismatches}")
+    return proved(d.artefact(), "exact enumeration", scope="instances",
+                  scope_detail=f"K = 2, t = 2..4, every history and every 0/1 reward table ({checked} cases)")
 
 
 # ---------------------------------------------------------------------------------- UCB1-CI
@@ -75,8 +88,8 @@ def decide_ci_strict_as_printed(budget_s: float) -> Outcome:
     # X ≡ 1/2 (a law on [0, 1]), T = 1, t = 1: radius sqrt(α·0/2) = 0; P(1/2 < 1/2) = 0 and 1 − 1^{−α} = 0
     prob, level = Fraction(0), 1 - Fraction(1)
     require(not prob > level, (prob, level))
-    return Outcome("refuted", "exact", counterexample={"X": "constant 1/2", "T": 1, "t": 1, "alpha": 2,
-                                                       "P(μ < μ̂ + radius)": prob, "1 − t^{−α}": level})
+    return refuted("exact", counterexample={"X": "constant 1/2", "T": 1, "t": 1, "alpha": 2,
+                                            "P(μ < μ̂ + radius)": prob, "1 − t^{−α}": level})
 
 
 def ci_fixed_count_proof():
@@ -104,10 +117,10 @@ def decide_ci_random_count(budget_s: float) -> Outcome:
     prob = random_count_instance(alpha, horizon)
     bound = Fraction(1, horizon ** 2)
     if prob > bound:
-        return Outcome("refuted", "exact DP over the Bernoulli random walk", counterexample={
+        return refuted("exact DP over the Bernoulli random walk", counterexample={
             "alpha": alpha, "t": horizon, "mu": HALF, "count": "stopped the first time μ − μ̂_n > radius_n",
             "probability": prob, "t^{−α}": bound, "ratio_float": float(prob / bound)})
-    return Outcome("survived", "exact DP", evidence={"probability": prob, "bound": bound})
+    return survived("exact DP", probability=prob, bound=bound)
 
 
 def union_proof():
@@ -129,61 +142,57 @@ def union_proof():
 
 @register
 def claims():
+    ci = claim_family(spec_id="UCB1-CI", source=SRC.at(LOC_UCB))
     return [
-        ProcedureClaim(id="UCB1-ESTIMATOR/as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(t)=a} X_{a,s} is the mean of a's observed rewards",
-                       decide=decide_estimator_as_printed, kind="identity", expected=False,
-                       description="I{a(t)=a} instead of I{a(s)=a}: value 2 where the mean is 1"),
-        ProcedureClaim(id="UCB1-ESTIMATOR/corrected", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(s)=a} X_{a,s} is the mean of a's observed rewards",
-                       decide=decide_estimator_corrected, kind="identity", expected=True,
-                       description="exhaustive on small histories"),
-        ProcedureClaim(id="UCB1-CI/strict-as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="P(μ < μ̂ + sqrt(α log t/(2T))) > 1 − t^{−α}  (strict, as printed)",
-                       decide=decide_ci_strict_as_printed, kind="lower bound", expected=False,
-                       description="only >= follows from the complement; equality at t = 1, constant X"),
-        ProcedureClaim(id="UCB1-CI/fixed-count", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB}",
-                       statement_text="fixed T: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, so P(μ < μ̂_T + …) >= 1 − t^{−α}",
-                       decide=lambda b: proved(ci_fixed_count_proof(), "symbolic + Hoeffding", scope="all"),
-                       kind="upper bound", expected=True, description="Hoeffding at a fixed count"),
-        ProcedureClaim(id="UCB1-CI/random-count", spec_id="UCB1-CI", source=f"{SRC}, {LOC_PROOF} (P(A_t^c) <= t^{{−α}})",
-                       statement_text="P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{−α} for a data-dependent count N <= t",
-                       decide=decide_ci_random_count, kind="upper bound", expected=False,
-                       description="stop sampling at the first crossing: α = 2, t = 300, μ = 1/2 exceeds t^{−2}"),
-        ProcedureClaim(id="UCB1-CI/union-over-counts", spec_id="UCB1-CI", source=f"{SRC}, {LOC_PROOF}",
-                       statement_text="any data-dependent count N <= t: P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}",
-                       decide=lambda b: proved(union_proof(), "union bound over counts", scope="all"),
-                       kind="upper bound", expected=True,
-                       description="the repair of the random-count step (needs α > 2 for a summable series)"),
+        ci(id="UCB1-ESTIMATOR/as-printed", kind="identity", expected=False, decide=decide_estimator_as_printed,
+           statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(t)=a} X_{a,s} is the mean of a's observed rewards",
+           description="I{a(t)=a} instead of I{a(s)=a}: value 2 where the mean is 1"),
+        ci(id="UCB1-ESTIMATOR/corrected", kind="identity", expected=True, decide=decide_estimator_corrected,
+           statement_text="(1/T_{a,t−1}) Σ_{s<t} I{a(s)=a} X_{a,s} is the mean of a's observed rewards",
+           description="exhaustive on small histories"),
+        ci(id="UCB1-CI/strict-as-printed", kind="lower bound", expected=False, decide=decide_ci_strict_as_printed,
+           statement_text="P(μ < μ̂ + sqrt(α log t/(2T))) > 1 − t^{−α}  (strict, as printed)",
+           description="only >= follows from the complement; equality at t = 1, constant X"),
+        ci(id="UCB1-CI/fixed-count", kind="upper bound", expected=True,
+           decide=derived(ci_fixed_count_proof, "symbolic + Hoeffding"),
+           statement_text="fixed T: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α}, so P(μ < μ̂_T + …) >= 1 − t^{−α}",
+           description="Hoeffding at a fixed count"),
+        ci(id="UCB1-CI/random-count", source=SRC.at(f"{LOC_PROOF} (P(A_t^c) <= t^{{−α}})"), kind="upper bound",
+           expected=False, decide=decide_ci_random_count,
+           statement_text="P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{−α} for a data-dependent count N <= t",
+           description="stop sampling at the first crossing: α = 2, t = 300, μ = 1/2 exceeds t^{−2}"),
+        ci(id="UCB1-CI/union-over-counts", source=SRC.at(LOC_PROOF), kind="upper bound", expected=True,
+           decide=derived(union_proof, "union bound over counts"),
+           statement_text="any data-dependent count N <= t: P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}",
+           description="the repair of the random-count step (needs α > 2 for a summable series)"),
     ]
 
 
-def _err(id_, location, says, truth, evidence, survives, spec, *, severity, quotes):
-    return register_erratum(Erratum(id=id_, spec_id=spec, source_file=SRC, location=location, source_says=says,
-                                    truth=truth, evidence_claims=evidence, conclusion_survives=survives,
-                                    severity=severity, quotes=quotes))
-
-
-_err("ERR-UCB1-ESTIMATOR-INDEX", LOC_UCB, "μ̂_{a,T_{a,t−1}} = (1/T_{a,t−1}) Σ_{s=1}^{t−1} I{a(t) = a} X_{a,s}",
-     "the indicator is I{a(s) = a}; as printed it averages unobserved rewards (value 2 > 1 on a 3-round history)",
-     ("UCB1-ESTIMATOR/as-printed", "UCB1-ESTIMATOR/corrected"), "yes: the text says 'just the average'", "UCB1-CI",
-     severity="notation", quotes=(
-         r"\mathbb{I} \{ a(t) = a \} X_{a, s}",
-     ))
-_err("ERR-UCB1-RANDOM-COUNT", f"{LOC_UCB} and {LOC_PROOF} (P(A_t^c) ≦ t^{{−α}}, P(B_t^c) ≦ t^{{−α}})",
-     "P(μ_a − μ̂_a ≥ ε) ≤ exp(−2T_{a,t−1}ε²) and P(A_t^c), P(B_t^c) ≤ t^{−α} 'because of Hoeffding's ineq', with "
-     "T_{a,t−1}, T_{a,t}, T_{1,t} the algorithm's counts",
-     "Hoeffding holds for a fixed count; at a count the algorithm chooses from the rewards the bound t^{−α} can fail "
-     "(UCB1-CI/random-count, exact). A union bound over counts gives t^{1−α} (UCB1-CI/union-over-counts, summable "
-     "for α > 2); peeling over geometric blocks with a maximal inequality gives (⌊log t/log η⌋ + 1) t^{−α/η}, "
-     "summable for every α > 1 (UCB1-SUM/peeling)",
-     ("UCB1-CI/random-count", "UCB1-CI/fixed-count", "UCB1-CI/union-over-counts", "UCB1-SUM/peeling"),
-     "yes for the order: the O(log T) bound survives for the source's range α > 1 with a larger constant than "
-     "2α/(α − 1)", "UCB1-CI",
-     severity="wrong-step", quotes=(
-         r"\mathbb{P} \left( \mu_a - \hat{\mu}_a \geqq \epsilon \right) \leqq  \exp \left( - 2 T_{a, t - 1} \epsilon^2 \right)",
-         r"\mathbb{P} \left( \mu_a < \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t - 1}}  } \right) > 1 - t^{- \alpha}",
-         "& = \\mathbb{P} \\left(  \\hat{\\mu}_{ a, T_{a, t} } -  \\mu_a  >   \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{a, t}} } \\right) \\\\",
-         r"同様に,  \mathbb{P} \left( B_t^{c} \right) \leqq  t^{- \alpha}",
-         r"\sum_{t = 1}^T  \mathbb{E} \left[ \mathbb{I} \{ A_t^c \cup B_t^c \} \right]",
-     ))
+register_erratum(Erratum(
+    id="ERR-UCB1-ESTIMATOR-INDEX", spec_id="UCB1-CI", source_file=SRC.file, location=LOC_UCB,
+    source_says="μ̂_{a,T_{a,t−1}} = (1/T_{a,t−1}) Σ_{s=1}^{t−1} I{a(t) = a} X_{a,s}",
+    truth="the indicator is I{a(s) = a}; as printed it averages unobserved rewards (value 2 > 1 on a 3-round history)",
+    evidence_claims=("UCB1-ESTIMATOR/as-printed", "UCB1-ESTIMATOR/corrected"),
+    conclusion_survives="yes: the text says 'just the average'",
+    severity="notation", quotes=(
+        r"\mathbb{I} \{ a(t) = a \} X_{a, s}",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-RANDOM-COUNT", spec_id="UCB1-CI", source_file=SRC.file,
+    location=f"{LOC_UCB} and {LOC_PROOF} (P(A_t^c) ≦ t^{{−α}}, P(B_t^c) ≦ t^{{−α}})",
+    source_says="P(μ_a − μ̂_a ≥ ε) ≤ exp(−2T_{a,t−1}ε²) and P(A_t^c), P(B_t^c) ≤ t^{−α} 'because of Hoeffding's ineq', with "
+                "T_{a,t−1}, T_{a,t}, T_{1,t} the algorithm's counts",
+    truth="Hoeffding holds for a fixed count; at a count the algorithm chooses from the rewards the bound t^{−α} can fail "
+          "(UCB1-CI/random-count, exact). A union bound over counts gives t^{1−α} (UCB1-CI/union-over-counts, summable "
+          "for α > 2); peeling over geometric blocks with a maximal inequality gives (⌊log t/log η⌋ + 1) t^{−α/η}, "
+          "summable for every α > 1 (UCB1-SUM/peeling)",
+    evidence_claims=("UCB1-CI/random-count", "UCB1-CI/fixed-count", "UCB1-CI/union-over-counts", "UCB1-SUM/peeling"),
+    conclusion_survives="yes for the order: the O(log T) bound survives for the source's range α > 1 with a larger constant than "
+                        "2α/(α − 1)",
+    severity="wrong-step", quotes=(
+        r"\mathbb{P} \left( \mu_a - \hat{\mu}_a \geqq \epsilon \right) \leqq  \exp \left( - 2 T_{a, t - 1} \epsilon^2 \right)",
+        r"\mathbb{P} \left( \mu_a < \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t - 1}}  } \right) > 1 - t^{- \alpha}",
+        "& = \\mathbb{P} \\left(  \\hat{\\mu}_{ a, T_{a, t} } -  \\mu_a  >   \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{a, t}} } \\right) \\\\",
+        r"同様に,  \mathbb{P} \left( B_t^{c} \right) \leqq  t^{- \alpha}",
+        r"\sum_{t = 1}^T  \mathbb{E} \left[ \mathbb{I} \{ A_t^c \cup B_t^c \} \right]",
+    )))

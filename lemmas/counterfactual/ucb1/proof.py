@@ -21,13 +21,23 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation
 from clickbound.lemmas.support.exact_prob import binomial_pmf, exp_compare
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    ProofArtefact,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC_CI = "Upper Confidence Boundアルゴリズム (P(μ_a − μ̂_a >= ε) <= exp(−2Tε²), 右辺を t^{−α} とおいて)"
 LOC_PROOF = "リグレット上界の導出"
 LOC_COUNT = "リグレット上界の導出 (T_{a,t}について整理すると, T_{a,t} <= 2Δ_a^{−2} log t)"
@@ -76,11 +86,10 @@ def decide_ci(budget_s: float) -> Outcome:
         tail = ci_tail(mu, n, tt, a)
         # tail <= t^{-a} with a = p/q  ⇔  tail^q · t^p <= 1 (exact)
         if tail ** a.denominator * Fraction(tt) ** a.numerator > 1:
-            return Outcome("refuted", "exact binomial tail",
+            return refuted("exact binomial tail",
                            counterexample={"mu": mu, "T": n, "t": tt, "alpha": a, "tail": tail})
-    return Outcome("survived", "exact binomial tails (fixed T)",
-                   evidence={"grid_points": len(CI_GRID), "mu": "1/2,1/10,9/10,1/3", "T": "1..120",
-                             "t": "2..10^4", "alpha": "1/2,1,3/2,2"})
+    return survived("exact binomial tails (fixed T)", grid_points=len(CI_GRID), mu="1/2,1/10,9/10,1/3", T="1..120",
+                    t="2..10^4", alpha="1/2,1,3/2,2")
 
 
 # ----------------------------------------------------------------------------- UCB1-SUM
@@ -158,15 +167,10 @@ def decide_count_as_printed(budget_s: float) -> Outcome:
     cx, premise, printed, corrected = count_counterexample()
     if premise and not printed:
         require(corrected, 'corrected')
-        return Outcome("refuted", "exact (rational bounds on e^q vs t)",
-                       evidence={"premise": "T Δ²/(2α) = 5/8 <= log 3", "printed_conclusion":
-                                 "T Δ²/2 = 5/4 <= log 3 is false", "proof_of_correct_step": count_proof().as_dict()},
-                       counterexample=cx)
-    return Outcome("survived", "exact", evidence={"instance": cx})
-
-
-def decide_count_corrected(budget_s: float) -> Outcome:
-    return Outcome("proved", "symbolic (sympy)", evidence={"proof": count_proof().as_dict()}, scope="all")
+        return refuted("exact (rational bounds on e^q vs t)", counterexample=cx,
+                       premise="T Δ²/(2α) = 5/8 <= log 3", printed_conclusion="T Δ²/2 = 5/4 <= log 3 is false",
+                       proof_of_correct_step=count_proof().as_dict())
+    return survived("exact", instance=cx)
 
 
 # ---------------------------------------------------------------------------- UCB1-BOUND
@@ -203,11 +207,6 @@ def bound_derivation() -> ProofArtefact:
           "simplify(difference) == 0")))
 
 
-def decide_bound_corrected(budget_s: float) -> Outcome:
-    return Outcome("proved", "symbolic (sympy), from the corrected count and UCB1-SUM",
-                   evidence={"proof": bound_derivation().as_dict()}, scope="all")
-
-
 def decide_bound_printed_follows(budget_s: float) -> Outcome:
     """'The derivation yields the printed bound' — false for α > 1, T >= 2: exact instance."""
     art = bound_derivation()
@@ -215,9 +214,8 @@ def decide_bound_printed_follows(budget_s: float) -> Outcome:
     # corrected − printed = 2(α−1) log T / Δ = 4 log 3 > 0 because 3 > 1 = e^0
     require(exp_compare(0, horizon) < 0, 'exp_compare(0, horizon) < 0')
     gap = {"corrected_minus_printed": "2(α−1)·log T/Δ = 4·log 3 > 0"}
-    return Outcome("refuted", "symbolic difference + exact sign",
-                   evidence={"proof": art.as_dict(), **gap},
-                   counterexample={"alpha": a, "T": horizon, "Delta": d, "arms": 1})
+    return refuted("symbolic difference + exact sign", counterexample={"alpha": a, "T": horizon, "Delta": d, "arms": 1},
+                   proof=art.as_dict(), **gap)
 
 
 def engine_claims():
@@ -233,14 +231,14 @@ def engine_claims():
     premise = sp.Le(T * Delta ** 2, 2 * alpha * L)
     box3 = {alpha: (R(11, 10), 4), Delta: (R(1, 100), 1), L: (R(1, 100), 20)}
     return [
-        Claim(id="UCB1-COUNT-AS-PRINTED[engine]", spec_id="UCB1-COUNT-AS-PRINTED", source=f"{SRC}, {LOC_COUNT}",
+        Claim(id="UCB1-COUNT-AS-PRINTED[engine]", spec_id="UCB1-COUNT-AS-PRINTED", source=SRC.at(LOC_COUNT),
               statement=sp.Le(T * Delta ** 2, 2 * L), domain=box, assumptions=[premise], kind="inequality",
               expected=False, description="TΔ² <= 2αL ⇒ TΔ² <= 2L (L = log t), for the generic engine"),
         Claim(id="UCB1-COUNT-AS-PRINTED/corrected[engine]", spec_id="UCB1-COUNT-AS-PRINTED",
-              source=f"{SRC}, {LOC_COUNT}", statement=sp.Le(T, 2 * alpha * L / Delta ** 2), domain=box,
+              source=SRC.at(LOC_COUNT), statement=sp.Le(T, 2 * alpha * L / Delta ** 2), domain=box,
               assumptions=[premise], kind="inequality", expected=True,
               description="TΔ² <= 2αL ⇒ T <= 2αL/Δ², for the generic engine"),
-        Claim(id="UCB1-BOUND/as-printed-derivation[engine]", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC_PROOF}",
+        Claim(id="UCB1-BOUND/as-printed-derivation[engine]", spec_id="UCB1-BOUND", source=SRC.at(LOC_PROOF),
               statement=sp.Le(bound_corrected([Delta], L, alpha), bound_as_printed([Delta], L, alpha)),
               domain=box3, kind="upper bound", expected=False,
               description="one arm: the derived bound 2(αL/Δ + αΔ/(α−1)) <= the printed 2(L/Δ + αΔ/(α−1))?"),
@@ -249,43 +247,39 @@ def engine_claims():
 
 @register
 def claims():
-    src_p = f"{SRC}, {LOC_PROOF}"
+    count = claim_family(spec_id="UCB1-COUNT-AS-PRINTED", source=SRC.at(LOC_COUNT), kind="inequality")
+    bound = claim_family(spec_id="UCB1-BOUND", source=SRC.at(LOC_PROOF), kind="upper bound")
     return [
-        ProcedureClaim(id="UCB1-CI", spec_id="UCB1-CI", source=f"{SRC}, {LOC_CI}",
+        ProcedureClaim(id="UCB1-CI", spec_id="UCB1-CI", source=SRC.at(LOC_CI),
                        statement_text="P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α} for a fixed count T",
                        decide=decide_ci, kind="upper bound", expected=True,
                        description="exact binomial tails of Bernoulli arms on a grid of μ, T, t, α"),
-        ProcedureClaim(id="UCB1-SUM", spec_id="UCB1-SUM", source=src_p,
-                       statement_text="2 Σ_{t>=1} t^{−α} <= 2(1 + ∫_1^∞ x^{−α} dx) = 2α/(α−1), α > 1",
-                       decide=lambda b: Outcome("proved", "symbolic (sympy, every α > 1) + mpmath 50 digits",
-                                                evidence={"proof": sum_proof().as_dict()}, scope="all"),
-                       kind="upper bound", expected=True, description="integral comparison, symbolic"),
-        ProcedureClaim(id="UCB1-COUNT-AS-PRINTED", spec_id="UCB1-COUNT-AS-PRINTED", source=f"{SRC}, {LOC_COUNT}",
-                       statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇒  T <= 2Δ_a^{−2} log t  (α dropped, as printed)",
-                       decide=decide_count_as_printed, kind="inequality", expected=False,
-                       description="false for α > 1: α=2, Δ=1/2, t=3, T=10"),
-        ProcedureClaim(id="UCB1-COUNT-AS-PRINTED/corrected", spec_id="UCB1-COUNT-AS-PRINTED",
-                       source=f"{SRC}, {LOC_COUNT}",
-                       statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇔  T <= 2αΔ_a^{−2} log t "
-                                      "(Δ_a = μ_1 − μ_a > 0, T > 0, t > 1)",
-                       decide=decide_count_corrected, kind="inequality", expected=True,
-                       description="the corrected step, symbolic"),
-        ProcedureClaim(id="UCB1-BOUND/corrected", spec_id="UCB1-BOUND", source=src_p,
-                       statement_text="for any number of arms: Σ Δ_a(2αΔ_a^{−2} log T + 2α/(α−1)) = "
-                                      "2Σ_{a≠1}(α log T/Δ_a + αΔ_a/(α−1))",
-                       decide=decide_bound_corrected, kind="upper bound", expected=True,
-                       description="the bound the source's steps give with α kept (symbolic derivation)"),
-        ProcedureClaim(id="UCB1-BOUND/as-printed-derivation", spec_id="UCB1-BOUND", source=src_p,
-                       statement_text="the derivation yields R(T) <= 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))  (as printed)",
-                       decide=decide_bound_printed_follows, kind="upper bound", expected=False,
-                       description="the derived bound exceeds the printed one by 2(α−1) log T Σ 1/Δ_a > 0; "
-                                   "whether the printed bound nevertheless holds for UCB1 is the report's simulation (EXP-UCB1)"),
+        bound(id="UCB1-SUM", spec_id="UCB1-SUM", expected=True,
+              statement_text="2 Σ_{t>=1} t^{−α} <= 2(1 + ∫_1^∞ x^{−α} dx) = 2α/(α−1), α > 1",
+              decide=derived(sum_proof, "symbolic (sympy, every α > 1) + mpmath 50 digits"),
+              description="integral comparison, symbolic"),
+        count(id="UCB1-COUNT-AS-PRINTED", expected=False, decide=decide_count_as_printed,
+              statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇒  T <= 2Δ_a^{−2} log t  (α dropped, as printed)",
+              description="false for α > 1: α=2, Δ=1/2, t=3, T=10"),
+        count(id="UCB1-COUNT-AS-PRINTED/corrected", expected=True, decide=derived(count_proof, "symbolic (sympy)"),
+              statement_text="μ_1 <= μ_a + sqrt(2α log t/T)  ⇔  T <= 2αΔ_a^{−2} log t "
+                             "(Δ_a = μ_1 − μ_a > 0, T > 0, t > 1)",
+              description="the corrected step, symbolic"),
+        bound(id="UCB1-BOUND/corrected", expected=True,
+              statement_text="for any number of arms: Σ Δ_a(2αΔ_a^{−2} log T + 2α/(α−1)) = "
+                             "2Σ_{a≠1}(α log T/Δ_a + αΔ_a/(α−1))",
+              decide=derived(bound_derivation, "symbolic (sympy), from the corrected count and UCB1-SUM"),
+              description="the bound the source's steps give with α kept (symbolic derivation)"),
+        bound(id="UCB1-BOUND/as-printed-derivation", expected=False, decide=decide_bound_printed_follows,
+              statement_text="the derivation yields R(T) <= 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))  (as printed)",
+              description="the derived bound exceeds the printed one by 2(α−1) log T Σ 1/Δ_a > 0; "
+                          "whether the printed bound nevertheless holds for UCB1 is the report's simulation (EXP-UCB1)"),
         *engine_claims(),
     ]
 
 
 ERRATUM = register_erratum(Erratum(
-    id="ERR-UCB1-COUNT-ALPHA", spec_id="UCB1-COUNT-AS-PRINTED", source_file=SRC, location=LOC_COUNT,
+    id="ERR-UCB1-COUNT-ALPHA", spec_id="UCB1-COUNT-AS-PRINTED", source_file=SRC.file, location=LOC_COUNT,
     source_says="μ_1 <= μ_a + sqrt(2α log t/T_{a,t}) ⇒ T_{a,t} <= 2Δ_a^{−2} log t, hence "
                 "E[T_a] <= 2(Δ_a^{−2} log T + α/(α−1)) and R(T) <= 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1))",
     truth="the step gives T_{a,t} <= 2αΔ_a^{−2} log t (α = 2, Δ = 1/2, t = 3, T = 10 satisfies the premise "

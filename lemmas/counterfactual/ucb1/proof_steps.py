@@ -23,13 +23,21 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation, proved
 from clickbound.lemmas.support.exact_prob import exp_compare
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    claim_family,
+    derived,
+    refuted,
+    source,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC_DEF = "多腕バンディットアルゴリズムのリグレット解析 > 定式化 (R(T) display)"
 LOC_UCB = "多腕バンディットアルゴリズムのリグレット解析 > Upper Confidence Boundアルゴリズム"
 LOC_PROOF = "多腕バンディットアルゴリズムのリグレット解析 > リグレット上界の導出"
@@ -48,7 +56,7 @@ def regret_gap_instance():
 def decide_regret_as_printed(budget_s: float) -> Outcome:
     lhs, rhs = regret_gap_instance()
     require(lhs == Fraction(1, 4) and rhs == 0, (lhs, rhs))
-    return Outcome("refuted", "exact enumeration", counterexample={
+    return refuted("exact enumeration", counterexample={
         "arms": "two independent Bernoulli(1/2)", "T": 1, "policy": "a(1) = 1",
         "E[max_a Σ_t X_{a,t} − X_{a(t),t}]": lhs, "Σ_a Δ_a E[T_a]": rhs})
 
@@ -111,7 +119,7 @@ def decide_index_mismatch(budget_s: float) -> Outcome:
     # arm a pulled at t = 1 and t = 2: the algorithm's bonus at t = 2 is sqrt(α log 1/(2·1)) = 0,
     # the proof's bonus at t = 2 is sqrt(α log 2/(2 T_{a,2})) = sqrt(α log 2/4) > 0 because log 2 > 0.
     require(exp_compare(0, 2) < 0, "e^0 < 2")
-    return Outcome("refuted", "exact", counterexample={
+    return refuted("exact", counterexample={
         "t": 2, "a(1) = a(2)": "a", "algorithm bonus sqrt(α log(t−1)/(2T_{a,t−1}))": 0,
         "proof bonus sqrt(α log t/(2T_{a,t}))": "sqrt(α log 2 / 4) > 0"})
 
@@ -125,8 +133,8 @@ def decide_count_without_plus_one(budget_s: float) -> Outcome:
     level = Fraction(3, 2)
     rounds = count_rounds(range(5), level)
     require(rounds == 2 and rounds > level, rounds)
-    return Outcome("refuted", "exact", counterexample={"L": level, "T_{a,t−1} at the pulls": "0, 1, 2, 3, 4",
-                                                       "rounds with T_{a,t−1} <= L": rounds})
+    return refuted("exact", counterexample={"L": level, "T_{a,t−1} at the pulls": "0, 1, 2, 3, 4",
+                                            "rounds with T_{a,t−1} <= L": rounds})
 
 
 def count_plus_one_proof():
@@ -163,7 +171,7 @@ def chain_claims():
     mu1, m1, r1, mua, ma, ra = sp.symbols("mu1 muhat1 r1 mua muhata ra")
     unit, rad = (0, 1), (0, 10)
     chain = Claim(
-        id="UCB1-CHAIN", spec_id="UCB1-COUNT-AS-PRINTED", source=f"{SRC}, {LOC_PROOF} (μ_1 <= … chain)",
+        id="UCB1-CHAIN", spec_id="UCB1-COUNT-AS-PRINTED", source=SRC.at(f"{LOC_PROOF} (μ_1 <= … chain)"),
         statement=sp.Le(mu1, mua + 2 * ra),
         domain={mu1: unit, m1: unit, mua: unit, ma: unit, r1: rad, ra: rad},
         assumptions=[sp.Ge(m1, mu1 - r1), sp.Le(ma, mua + ra), sp.Ge(ma + ra, m1 + r1)],
@@ -172,7 +180,7 @@ def chain_claims():
                     "(μ̂_a + r_a >= μ̂_1 + r_1, ties allowed) give μ_1 <= μ_a + 2 r_a")
     alpha, L, T = sp.symbols("alpha L T")
     doubling = Claim(
-        id="UCB1-CHAIN/radius-doubling", spec_id="UCB1-COUNT-AS-PRINTED", source=f"{SRC}, {LOC_PROOF}",
+        id="UCB1-CHAIN/radius-doubling", spec_id="UCB1-COUNT-AS-PRINTED", source=SRC.at(LOC_PROOF),
         statement=sp.Eq(2 * sp.sqrt(alpha * L / (2 * T)), sp.sqrt(2 * alpha * L / T), evaluate=False),
         domain={alpha: (sp.Rational(1, 10), 10), L: (0, 20), T: (1, 1000)}, kind="identity", expected=True,
         description="adding sqrt(α log t/(2T)) to both sides: 2 sqrt(α log t/(2T)) = sqrt(2α log t/T)")
@@ -185,7 +193,7 @@ def decide_chain_index_as_printed(budget_s: float) -> Outcome:
     # i.e. 1/4 <= log(2)/3, i.e. e^{3/4} <= 2: false.
     require(Fraction(2, 3) >= HALF, "B_t")
     require(exp_compare(Fraction(3, 4), 2) > 0, "e^{3/4} > 2")
-    return Outcome("refuted", "exact (rational bounds on e^{3/4})", counterexample={
+    return refuted("exact (rational bounds on e^{3/4})", counterexample={
         "mu_1": HALF, "arm-1 rewards": "0, 1, 1", "T_{a,t}": 1, "T_{1,t}": 3, "alpha": 2, "t": 2,
         "B_t": "μ̂_{1,3} = 2/3 >= 1/2 − r_1", "printed line": "1/2 <= μ̂_{1,1} + sqrt(log 2/3) fails (e^{3/4} > 2)"})
 
@@ -197,8 +205,8 @@ def decide_decomp_as_printed(budget_s: float) -> Outcome:
     # Σ_{a≠1} Δ_a (P(A_t ∩ B_t) + P(A_t^c ∪ B_t^c)) = Σ_{a≠1} Δ_a = 1/2 for any events A_t, B_t.
     regret, printed = HALF * 2, HALF * (Fraction(1))
     require(regret != printed, (regret, printed))
-    return Outcome("refuted", "exact", counterexample={"K": 2, "T": 2, "Delta_2": HALF, "policy": "a(1)=a(2)=2",
-                                                       "R(T)": regret, "printed second line": printed})
+    return refuted("exact", counterexample={"K": 2, "T": 2, "Delta_2": HALF, "policy": "a(1)=a(2)=2",
+                                            "R(T)": regret, "printed second line": printed})
 
 
 def decomp_proof():
@@ -217,111 +225,114 @@ def decide_lr_any_policy(budget_s: float) -> Outcome:
     deltas = (Fraction(0), Fraction(1, 4))
     regrets = [sum(dd * c for dd, c in zip(deltas, (T, 0))) for T in (1, 10, 10 ** 6)]
     require(all(r == 0 for r in regrets), regrets)
-    return Outcome("refuted", "exact", counterexample={"mu": "(1/2, 1/4)", "policy": "always arm 1",
-                                                       "R(T) at T = 1, 10, 10^6": regrets})
+    return refuted("exact", counterexample={"mu": "(1/2, 1/4)", "policy": "always arm 1",
+                                            "R(T) at T = 1, 10, 10^6": regrets})
 
 
 @register
 def claims():
-    sp_ = f"{SRC}, {LOC_PROOF}"
+    regret = claim_family(spec_id="UCB1-BOUND", source=SRC.at(LOC_PROOF), kind="identity")
+    count = claim_family(spec_id="UCB1-COUNT-AS-PRINTED", source=SRC.at(LOC_PROOF))
     return [
-        ProcedureClaim(id="UCB1-REGRET/as-printed", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC_DEF}",
-                       statement_text="E[max_a Σ_t X_{a,t} − X_{a(t),t}] = Σ_a Δ_a E[T_a]  (as printed)",
-                       decide=decide_regret_as_printed, kind="identity", expected=False,
-                       description="two Bernoulli(1/2) arms, T = 1: 1/4 vs 0"),
-        ProcedureClaim(id="UCB1-REGRET/pseudo", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC_DEF}",
-                       statement_text="T μ* − E[Σ_t X_{a(t),t}] = Σ_a Δ_a E[T_a] <= E[max_a Σ_t X_{a,t} − X_{a(t),t}]",
-                       decide=lambda b: proved(pseudo_regret_proof(), "symbolic K + argument", scope="all"),
-                       kind="identity", expected=True, description="pseudo-regret identity for every K, T"),
-        ProcedureClaim(id="UCB1-INDEX/as-printed", spec_id="UCB1-CI", source=f"{SRC}, {LOC_UCB} vs {LOC_PROOF}",
+        regret(id="UCB1-REGRET/as-printed", source=SRC.at(LOC_DEF), expected=False, decide=decide_regret_as_printed,
+               statement_text="E[max_a Σ_t X_{a,t} − X_{a(t),t}] = Σ_a Δ_a E[T_a]  (as printed)",
+               description="two Bernoulli(1/2) arms, T = 1: 1/4 vs 0"),
+        regret(id="UCB1-REGRET/pseudo", source=SRC.at(LOC_DEF), expected=True,
+               decide=derived(pseudo_regret_proof, "symbolic K + argument"),
+               statement_text="T μ* − E[Σ_t X_{a(t),t}] = Σ_a Δ_a E[T_a] <= E[max_a Σ_t X_{a,t} − X_{a(t),t}]",
+               description="pseudo-regret identity for every K, T"),
+        ProcedureClaim(id="UCB1-INDEX/as-printed", spec_id="UCB1-CI", source=SRC.at(f"{LOC_UCB} vs {LOC_PROOF}"),
                        statement_text="the algorithm's index μ̂ + sqrt(α log(t−1)/(2T_{a,t−1})) is the index the proof "
                                       "uses, μ̂ + sqrt(α log t/(2T_{a,t}))",
                        decide=decide_index_mismatch, kind="identity", expected=False,
                        description="at t = 2 the bonuses are 0 and sqrt(α log 2/4)"),
-        ProcedureClaim(id="UCB1-INDEX/count-without-plus-one", spec_id="UCB1-COUNT-AS-PRINTED", source=sp_,
-                       statement_text="rounds with a(t) = a and T_{a,t−1} <= L number at most L",
-                       decide=decide_count_without_plus_one, kind="upper bound", expected=False,
-                       description="L = 3/2: two rounds (T_{a,t−1} = 0, 1)"),
-        ProcedureClaim(id="UCB1-INDEX/count-plus-one", spec_id="UCB1-COUNT-AS-PRINTED", source=sp_,
-                       statement_text="rounds with a(t) = a and T_{a,t−1} <= L number at most floor(L) + 1",
-                       decide=lambda b: proved(count_plus_one_proof(), "argument + exact count", scope="all"),
-                       kind="upper bound", expected=True, description="the count with the algorithm's T_{a,t−1}"),
-        ProcedureClaim(id="UCB1-SUM/all-alpha", spec_id="UCB1-SUM", source=sp_,
+        count(id="UCB1-INDEX/count-without-plus-one", kind="upper bound", expected=False,
+              decide=decide_count_without_plus_one,
+              statement_text="rounds with a(t) = a and T_{a,t−1} <= L number at most L",
+              description="L = 3/2: two rounds (T_{a,t−1} = 0, 1)"),
+        count(id="UCB1-INDEX/count-plus-one", kind="upper bound", expected=True,
+              decide=derived(count_plus_one_proof, "argument + exact count"),
+              statement_text="rounds with a(t) = a and T_{a,t−1} <= L number at most floor(L) + 1",
+              description="the count with the algorithm's T_{a,t−1}"),
+        ProcedureClaim(id="UCB1-SUM/all-alpha", spec_id="UCB1-SUM", source=SRC.at(LOC_PROOF),
                        statement_text="Σ_{t=1}^{T} t^{−α} <= 1 + ∫_1^∞ x^{−α} dx = α/(α−1) for every α > 1, T >= 1",
-                       decide=lambda b: proved(sum_all_alpha_proof(), "symbolic (sympy)", scope="all"),
+                       decide=derived(sum_all_alpha_proof, "symbolic (sympy)"),
                        kind="upper bound", expected=True, description="integral comparison, every α > 1"),
-        Claim(id="UCB1-SUM/no-alpha-condition", spec_id="UCB1-SUM", source=sp_,
+        Claim(id="UCB1-SUM/no-alpha-condition", spec_id="UCB1-SUM", source=SRC.at(LOC_PROOF),
               statement=sp.Le(2, 2 * sp.Symbol("alpha") / (sp.Symbol("alpha") - 1)),
               domain={sp.Symbol("alpha"): (sp.Rational(1, 10), sp.Rational(9, 10))}, kind="upper bound",
               expected=False, description="T = 1 term alone: 2·1^{−α} = 2 <= 2α/(α−1) fails for α < 1 "
                                           "(the source never states α > 1)"),
         *chain_claims(),
-        ProcedureClaim(id="UCB1-CHAIN/index-as-printed", spec_id="UCB1-COUNT-AS-PRINTED", source=sp_,
-                       statement_text="B_t ⇒ μ_1 <= μ̂_{1,T_{a,t}} + sqrt(α log t/(2T_{1,t}))  (as printed)",
-                       decide=decide_chain_index_as_printed, kind="inequality", expected=False,
-                       description="the estimate of arm 1 after T_{a,t} pulls is not the one B_t controls"),
-        ProcedureClaim(id="UCB1-DECOMP/as-printed", spec_id="UCB1-BOUND", source=sp_,
-                       statement_text="Σ_{a≠1} Δ_a E[T_a] = Σ_{a≠1} Δ_a (E[I{A_t∩B_t}] + E[I{A_t^c∪B_t^c}])",
-                       decide=decide_decomp_as_printed, kind="identity", expected=False,
-                       description="the bracket is 1 for any events; R(T) = 1 vs 1/2"),
-        ProcedureClaim(id="UCB1-DECOMP/corrected", spec_id="UCB1-BOUND", source=sp_,
-                       statement_text="E[T_a] = Σ_t P(a(t)=a, A_t∩B_t) + Σ_t P(a(t)=a, A_t^c∪B_t^c)",
-                       decide=lambda b: proved(decomp_proof(), "symbolic + linearity", scope="all"),
-                       kind="identity", expected=True, description="partition of the pulls of a"),
-        ProcedureClaim(id="UCB1-LR/any-policy", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC_DEF} (Lai et al. 1985)",
-                       statement_text="every policy has R(T) = Ω(log T) on every instance",
-                       decide=decide_lr_any_policy, kind="lower bound", expected=False,
-                       description="the fixed-arm policy has R(T) = 0 where its arm is optimal; Lai–Robbins "
-                                   "needs consistent policies"),
+        count(id="UCB1-CHAIN/index-as-printed", kind="inequality", expected=False,
+              decide=decide_chain_index_as_printed,
+              statement_text="B_t ⇒ μ_1 <= μ̂_{1,T_{a,t}} + sqrt(α log t/(2T_{1,t}))  (as printed)",
+              description="the estimate of arm 1 after T_{a,t} pulls is not the one B_t controls"),
+        regret(id="UCB1-DECOMP/as-printed", expected=False, decide=decide_decomp_as_printed,
+               statement_text="Σ_{a≠1} Δ_a E[T_a] = Σ_{a≠1} Δ_a (E[I{A_t∩B_t}] + E[I{A_t^c∪B_t^c}])",
+               description="the bracket is 1 for any events; R(T) = 1 vs 1/2"),
+        regret(id="UCB1-DECOMP/corrected", expected=True, decide=derived(decomp_proof, "symbolic + linearity"),
+               statement_text="E[T_a] = Σ_t P(a(t)=a, A_t∩B_t) + Σ_t P(a(t)=a, A_t^c∪B_t^c)",
+               description="partition of the pulls of a"),
+        regret(id="UCB1-LR/any-policy", source=SRC.at(f"{LOC_DEF} (Lai et al. 1985)"), kind="lower bound",
+               expected=False, decide=decide_lr_any_policy,
+               statement_text="every policy has R(T) = Ω(log T) on every instance",
+               description="the fixed-arm policy has R(T) = 0 where its arm is optimal; Lai–Robbins "
+                           "needs consistent policies"),
     ]
 
 
-def _err(id_, location, says, truth, evidence, survives, spec, *, severity, quotes):
-    return register_erratum(Erratum(id=id_, spec_id=spec, source_file=SRC, location=location, source_says=says,
-                                    truth=truth, evidence_claims=evidence, conclusion_survives=survives,
-                                    severity=severity, quotes=quotes))
-
-
-_err("ERR-UCB1-REGRET-EQ", LOC_DEF, "R(T) = E[max_a Σ_t X_{a,t} − X_{a(t),t}] = Σ_a Δ_a E[T_a]",
-     "with the max inside the expectation only >= holds (two Bernoulli(1/2) arms, T = 1: 1/4 vs 0); "
-     "Σ_a Δ_a E[T_a] is the pseudo-regret T μ* − E[Σ_t X_{a(t),t}], which the prose describes",
-     ("UCB1-REGRET/as-printed", "UCB1-REGRET/pseudo"),
-     "yes: the proof bounds Σ_a Δ_a E[T_a], the pseudo-regret", "UCB1-BOUND",
-     severity="misprint", quotes=(
-         "& = \\mathbb{E} \\left[ \\max_{a \\in \\mathcal{A}} \\sum_{t = 1}^T  X_{a, t} - X_{a(t), t}  \\right] \\\\",
-     ))
-_err("ERR-UCB1-INDEX-MISMATCH", f"{LOC_UCB} (UCB_{{a,t}}) vs {LOC_PROOF}",
-     "UCB_{a,t} = μ̂_a + sqrt(α log(t−1)/(2T_{a,t−1})); the proof compares μ̂_a + sqrt(α log t/(2T_{a,t}))",
-     "the proof analyses another index (log t, post-round counts T_{a,t}); with the algorithm's counts T_{a,t−1} "
-     "the rounds with a(t) = a under A_t ∩ B_t number at most floor(2αΔ_a^{−2} log T) + 1, not 2αΔ_a^{−2} log T "
-     "(L = 3/2: two rounds); the index is undefined at t = 1 (log 0) and T_{a,t−1} = 0, and no initial pull is given",
-     ("UCB1-INDEX/as-printed", "UCB1-INDEX/count-without-plus-one", "UCB1-INDEX/count-plus-one"),
-     "yes for the order: E[T_a] gains an additive constant; the printed constant does not follow",
-     "UCB1-COUNT-AS-PRINTED",
-     severity="wrong-step", quotes=(
-         r"UCB_{a, t} = \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t - 1)}{2 T_{a, t - 1}} }",
-         r"\hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t}} } > \hat{\mu}_1 +  \sqrt{ \frac{\alpha \log (t)}{2 T_{1, t}} }",
-     ))
-_err("ERR-UCB1-CHAIN-INDEX", LOC_PROOF, "μ_1 <= μ̂_{1, T_{a,t}} + sqrt(α log t/(2T_{1,t}))  ∵ B_t",
-     "B_t controls μ̂_{1,T_{1,t}}; with μ̂_{1,T_{a,t}} the line fails (μ_1 = 1/2, rewards 0,1,1, α = 2, t = 2)",
-     ("UCB1-CHAIN/index-as-printed", "UCB1-CHAIN"), "yes: with T_{1,t} the chain holds", "UCB1-COUNT-AS-PRINTED",
-     severity="notation", quotes=(
-         "&  \\leqq \\hat{\\mu}_{ 1, T_{a, t} } +  \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{1, t}} } \\quad \\because B_t \\\\",
-     ))
-_err("ERR-UCB1-DECOMP", LOC_PROOF,
-     "R(T) = Σ_{a≠1} Δ_a E[T_a] = Σ_{a≠1} Δ_a (E[I{A_t ∩ B_t}] + E[I{A_t^c ∪ B_t^c}])",
-     "the bracket equals 1 for any events (it has neither Σ_t nor I{a(t) = a}); the decomposition is "
-     "E[T_a] = Σ_t P(a(t)=a, A_t∩B_t) + Σ_t P(a(t)=a, A_t^c∪B_t^c)",
-     ("UCB1-DECOMP/as-printed", "UCB1-DECOMP/corrected"), "yes: the intended decomposition is valid", "UCB1-BOUND",
-     severity="misprint", quotes=(
-         r"&=  \sum_{a \neq 1} \Delta_{a} \left(  \mathbb{E} \left[ \mathbb{I} \{ A_t \cap B_t \} \right]",
-     ))
-_err("ERR-UCB1-LAI-ROBBINS-CONSISTENCY", f"{LOC_DEF} (Lai et al. (1985))",
-     "Lai et al. (1985)によると, 期待リグレットの理論限界は Ω(log T)であることが知られており",
-     "the Lai–Robbins bound holds for consistent (uniformly good) policies and is instance-dependent; for an "
-     "arbitrary policy it is false (always playing arm 1 on an instance where arm 1 is best has R(T) = 0, "
-     "UCB1-LR/any-policy)",
-     ("UCB1-LR/any-policy",), "yes: for consistent policies the lower bound is standard", "UCB1-BOUND",
-     severity="misprint", quotes=(
-         r"期待リグレットの理論限界は \Omega (\log T)であることが知られており",
-     ))
+register_erratum(Erratum(
+    id="ERR-UCB1-REGRET-EQ", spec_id="UCB1-BOUND", source_file=SRC.file, location=LOC_DEF,
+    source_says="R(T) = E[max_a Σ_t X_{a,t} − X_{a(t),t}] = Σ_a Δ_a E[T_a]",
+    truth="with the max inside the expectation only >= holds (two Bernoulli(1/2) arms, T = 1: 1/4 vs 0); "
+          "Σ_a Δ_a E[T_a] is the pseudo-regret T μ* − E[Σ_t X_{a(t),t}], which the prose describes",
+    evidence_claims=("UCB1-REGRET/as-printed", "UCB1-REGRET/pseudo"),
+    conclusion_survives="yes: the proof bounds Σ_a Δ_a E[T_a], the pseudo-regret",
+    severity="misprint", quotes=(
+        "& = \\mathbb{E} \\left[ \\max_{a \\in \\mathcal{A}} \\sum_{t = 1}^T  X_{a, t} - X_{a(t), t}  \\right] \\\\",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-INDEX-MISMATCH", spec_id="UCB1-COUNT-AS-PRINTED", source_file=SRC.file,
+    location=f"{LOC_UCB} (UCB_{{a,t}}) vs {LOC_PROOF}",
+    source_says="UCB_{a,t} = μ̂_a + sqrt(α log(t−1)/(2T_{a,t−1})); the proof compares μ̂_a + sqrt(α log t/(2T_{a,t}))",
+    truth="the proof analyses another index (log t, post-round counts T_{a,t}); with the algorithm's counts T_{a,t−1} "
+          "the rounds with a(t) = a under A_t ∩ B_t number at most floor(2αΔ_a^{−2} log T) + 1, not 2αΔ_a^{−2} log T "
+          "(L = 3/2: two rounds); the index is undefined at t = 1 (log 0) and T_{a,t−1} = 0, and no initial pull is given",
+    evidence_claims=("UCB1-INDEX/as-printed", "UCB1-INDEX/count-without-plus-one", "UCB1-INDEX/count-plus-one"),
+    conclusion_survives="yes for the order: E[T_a] gains an additive constant; the printed constant does not follow",
+    severity="wrong-step", quotes=(
+        r"UCB_{a, t} = \hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t - 1)}{2 T_{a, t - 1}} }",
+        r"\hat{\mu}_a +  \sqrt{ \frac{\alpha \log (t)}{2 T_{a, t}} } > \hat{\mu}_1 +  \sqrt{ \frac{\alpha \log (t)}{2 T_{1, t}} }",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-CHAIN-INDEX", spec_id="UCB1-COUNT-AS-PRINTED", source_file=SRC.file, location=LOC_PROOF,
+    source_says="μ_1 <= μ̂_{1, T_{a,t}} + sqrt(α log t/(2T_{1,t}))  ∵ B_t",
+    truth="B_t controls μ̂_{1,T_{1,t}}; with μ̂_{1,T_{a,t}} the line fails (μ_1 = 1/2, rewards 0,1,1, α = 2, t = 2)",
+    evidence_claims=("UCB1-CHAIN/index-as-printed", "UCB1-CHAIN"),
+    conclusion_survives="yes: with T_{1,t} the chain holds",
+    severity="notation", quotes=(
+        "&  \\leqq \\hat{\\mu}_{ 1, T_{a, t} } +  \\sqrt{ \\frac{\\alpha \\log (t)}{2 T_{1, t}} } \\quad \\because B_t \\\\",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-DECOMP", spec_id="UCB1-BOUND", source_file=SRC.file, location=LOC_PROOF,
+    source_says="R(T) = Σ_{a≠1} Δ_a E[T_a] = Σ_{a≠1} Δ_a (E[I{A_t ∩ B_t}] + E[I{A_t^c ∪ B_t^c}])",
+    truth="the bracket equals 1 for any events (it has neither Σ_t nor I{a(t) = a}); the decomposition is "
+          "E[T_a] = Σ_t P(a(t)=a, A_t∩B_t) + Σ_t P(a(t)=a, A_t^c∪B_t^c)",
+    evidence_claims=("UCB1-DECOMP/as-printed", "UCB1-DECOMP/corrected"),
+    conclusion_survives="yes: the intended decomposition is valid",
+    severity="misprint", quotes=(
+        r"&=  \sum_{a \neq 1} \Delta_{a} \left(  \mathbb{E} \left[ \mathbb{I} \{ A_t \cap B_t \} \right]",
+    )))
+register_erratum(Erratum(
+    id="ERR-UCB1-LAI-ROBBINS-CONSISTENCY", spec_id="UCB1-BOUND", source_file=SRC.file,
+    location=f"{LOC_DEF} (Lai et al. (1985))",
+    source_says="Lai et al. (1985)によると, 期待リグレットの理論限界は Ω(log T)であることが知られており",
+    truth="the Lai–Robbins bound holds for consistent (uniformly good) policies and is instance-dependent; for an "
+          "arbitrary policy it is false (always playing arm 1 on an instance where arm 1 is best has R(T) = 0, "
+          "UCB1-LR/any-policy)",
+    evidence_claims=("UCB1-LR/any-policy",),
+    conclusion_survives="yes: for consistent policies the lower bound is standard",
+    severity="misprint", quotes=(
+        r"期待リグレットの理論限界は \Omega (\log T)であることが知られており",
+    )))

@@ -26,12 +26,11 @@ from fractions import Fraction
 
 import mpmath
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, Outcome, claim_family, proved, refuted, source
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC = "リグレット上界の導出 (R(T) <= 2Σ_{a≠1}(log T/Δ_a + αΔ_a/(α−1)))"
 ALPHA = Fraction(100)
 HORIZON = 30
@@ -78,11 +77,11 @@ def _decide(corrected: bool):
         bad = [(T, r, b) for T, r, b, dd in rows if dd < 0]
         if bad:
             T, r, b = bad[0]
-            return Outcome("refuted", "exact UCB1 path (50-digit comparisons, certified margins)", counterexample={
+            return refuted("exact UCB1 path (50-digit comparisons, certified margins)", counterexample={
                 "mu": "(1, 0)", "alpha": str(ALPHA), "T": T, "regret": str(r), "bound": mpmath.nstr(b, 15),
                 "violated_at": [x[0] for x in bad]})
         d = Derivation(f"UCB1 on μ = (1, 0), α = {ALPHA}: E[R(T)] ≤ the corrected bound for T = 1..{HORIZON}")
-        d.holds("every T: exact regret vs the bound at 50 digits", True,
+        d.holds("every T: exact regret vs the bound at 50 digits", all(dd > 0 for *_, dd in rows),
                 ", ".join(f"T={T}: {r} ≤ {mpmath.nstr(b, 6)}" for T, r, b, _ in rows[::5]))
         return proved(d.artefact(), method="exact UCB1 path", scope="instances",
                       scope_detail=f"μ = (1, 0), α = {ALPHA}, T = 1..{HORIZON}")
@@ -91,17 +90,14 @@ def _decide(corrected: bool):
 
 @register
 def ucb1_small_n_claims():
+    exact = claim_family(spec_id="UCB1-BOUND", source=SRC.at(LOC), kind="upper bound")
     return [
-        ProcedureClaim(id="UCB1-BOUND/as-printed[exact]", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC}",
-                       kind="upper bound", expected=False,
-                       statement_text=f"UCB1 (index μ̂ + sqrt(α log t/(2T))) on μ = (1, 0), α = {ALPHA}: E[R(T)] ≤ "
-                                      f"2(log T/Δ + αΔ/(α−1)) for every T ≤ {HORIZON} (as printed)",
-                       decide=_decide(False), description="exact path; fails from T = 23 (R = 9 > 8.29)"),
-        ProcedureClaim(id="UCB1-BOUND/corrected[exact]", spec_id="UCB1-BOUND", source=f"{SRC}, {LOC}",
-                       kind="upper bound", expected=True,
-                       statement_text=f"UCB1 on μ = (1, 0), α = {ALPHA}: E[R(T)] ≤ 2(α log T/Δ + αΔ/(α−1)) for every "
-                                      f"T ≤ {HORIZON} (corrected)",
-                       decide=_decide(True), description="exact path"),
+        exact(id="UCB1-BOUND/as-printed[exact]", expected=False,
+              statement_text=f"UCB1 (index μ̂ + sqrt(α log t/(2T))) on μ = (1, 0), α = {ALPHA}: E[R(T)] ≤ "
+                             f"2(log T/Δ + αΔ/(α−1)) for every T ≤ {HORIZON} (as printed)",
+              decide=_decide(False), description="exact path; fails from T = 23 (R = 9 > 8.29)"),
+        exact(id="UCB1-BOUND/corrected[exact]", expected=True,
+              statement_text=f"UCB1 on μ = (1, 0), α = {ALPHA}: E[R(T)] ≤ 2(α log T/Δ + αΔ/(α−1)) for every "
+                             f"T ≤ {HORIZON} (corrected)",
+              decide=_decide(True), description="exact path"),
     ]
-
-

@@ -1,42 +1,17 @@
 """UCB1-CI, UCB1-SUM, UCB1-COUNT-AS-PRINTED, UCB1-BOUND (source 002_3ec5ec57f55c1fdf.txt)."""
-import functools
 from fractions import Fraction as F
 
 import mpmath
 import pytest
 import sympy as sp
+from catalogue_kit import verdict
 
-from clickbound.lemmas import check
+from clickbound import lemmas
 from clickbound.lemmas.counterfactual.ucb1 import proof as u
 from clickbound.lemmas.support.exact_prob import binomial_pmf
 
 # mpmath at 60 digits: margins above 1e-40 are far beyond its rounding error.
 MP_MARGIN = mpmath.mpf(10) ** -40
-CLAIMS = {c.id: c for c in u.claims()}  # this module's claims only: other catalogue modules may be mid-edit
-EXPECTED = {
-    "UCB1-CI": "survived",
-    "UCB1-SUM": "proved",
-    "UCB1-COUNT-AS-PRINTED": "refuted",
-    "UCB1-COUNT-AS-PRINTED/corrected": "proved",
-    "UCB1-BOUND/corrected": "proved",
-    "UCB1-BOUND/as-printed-derivation": "refuted",
-    "UCB1-COUNT-AS-PRINTED[engine]": "refuted",
-    "UCB1-COUNT-AS-PRINTED/corrected[engine]": "proved",
-    "UCB1-BOUND/as-printed-derivation[engine]": "refuted",
-}
-
-
-@functools.cache
-def verdict(cid):
-    return check(CLAIMS[cid], budget_s=30)
-
-
-@pytest.mark.parametrize("cid,status", sorted(EXPECTED.items()))
-def test_verdicts_as_registered(cid, status):
-    v = verdict(cid)
-    assert v.status == status and v.matches_expectation is True
-    if status == "proved":  # symbolic in α, Δ, T, log t and the number of arms: every parameter
-        assert v.scope == "all"
 
 
 def test_bound_corrected_is_summed_over_a_symbolic_number_of_arms():
@@ -85,19 +60,9 @@ def test_bound_forms_differ_by_the_dropped_alpha():
     assert diff == 2 * (a - 1) * logT * sum(1 / d for d in deltas) > 0
 
 
-def test_erratum_evidence_decides_as_stated():
-    e = u.ERRATUM
-    assert e.id == "ERR-UCB1-COUNT-ALPHA" and e.source_file == "002_3ec5ec57f55c1fdf.txt"
-    # the exact counterexample merged in from ucb1/small_n.py is re-checked by tests/lemmas/studies/test_repair_weakest.py
-    assert set(e.evidence_claims) - set(CLAIMS) == {"UCB1-BOUND/as-printed[exact]", "UCB1-BOUND/corrected[exact]"}
-    assert e.severity == "wrong-result"
-    for cid in (c for c in e.evidence_claims if c in CLAIMS):
-        assert verdict(cid).status == EXPECTED[cid]
-
-
 @pytest.mark.parametrize("cid", ["UCB1-COUNT-AS-PRINTED[engine]", "UCB1-BOUND/as-printed-derivation[engine]"])
 def test_engine_counterexamples_rechecked_exactly(cid):
-    c, v = CLAIMS[cid], verdict(cid)
+    c, v = lemmas.get(cid), verdict(cid)
     point = {s: sp.Rational(v.counterexample[s]) for s in c.symbols}
     assert all(bool(a.subs(point)) for a in c.assumptions)
     assert not bool(c.statement.subs(point))
