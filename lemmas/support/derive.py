@@ -65,10 +65,7 @@ class Derivation:
         ``("(cited: REFERENCE) description", "reference: REFERENCE")`` and classified ``cited`` by the
         engine (``lemmas/engine/verdict.py``).  A vague reference ("obvious", "standard", "by
         inspection", …) is refused with ``ValueError``."""
-        ref = check_reference(reference)
-        if not description.strip():
-            raise ValueError(f"cited step for {ref!r}: describe the step")
-        self.steps.append((f"(cited: {ref}) {description}", f"reference: {ref}"))
+        self.steps.append(cited_step(description, reference))
 
     def cite(self, description: str, proof: ProofArtefact) -> None:
         """Record a step that uses another (already checked) derivation, quoting its summary and the
@@ -85,6 +82,16 @@ VAGUE_REFERENCES = frozenset({"obvious", "obviously", "standard", "by inspection
                               "clearly", "trivial", "trivially", "well known", "well-known", "easy",
                               "folklore", "see above", "by definition", "definition"})
 _MODEL_PREFIX = "model assumption:"
+
+
+def cited_step(description: str, reference: str) -> tuple[str, str]:
+    """The ``(description, checked)`` pair :meth:`Derivation.cited` records, for a proof whose steps are
+    collected by hand: ``("(cited: REFERENCE) description", "reference: REFERENCE")`` after
+    :func:`check_reference`."""
+    ref = check_reference(reference)
+    if not description.strip():
+        raise ValueError(f"cited step for {ref!r}: describe the step")
+    return f"(cited: {ref}) {description}", f"reference: {ref}"
 
 
 def check_reference(reference: str) -> str:

@@ -34,11 +34,12 @@ argument can land in the wrong field::
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.derive import Derivation, cited_step, proved
 
 
 @dataclass(frozen=True)
@@ -120,5 +121,5 @@ def checked(method: str, *, sample: str, notes: tuple[str, ...] = (), **evidence
     return Outcome(status="checked", method=method, evidence=dict(evidence), scope_detail=sample, notes=tuple(notes))
 
 
-__all__ = ["Claim", "Derivation", "Outcome", "ProcedureClaim", "ProofArtefact", "SourceText", "checked",
+__all__ = ["Claim", "Derivation", "Outcome", "ProcedureClaim", "ProofArtefact", "SourceText", "checked", "cited_step",
            "claim_family", "derived", "proved", "refuted", "source", "survived"]

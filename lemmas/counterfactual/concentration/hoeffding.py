@@ -30,9 +30,9 @@ from clickbound.lemmas.support.exact_prob import (
     validate_dist,
 )
 from clickbound.lemmas.support.kit import (
-    Derivation,
     Outcome,
     ProofArtefact,
+    cited_step,
     claim_family,
     proved,
     refuted,
@@ -63,7 +63,7 @@ def hlemma_proof() -> ProofArtefact:
     steps.append((("chord of x ↦ e^{sx} on [a, b]: ℓ(x) = (b−x)/(b−a) e^{sa} + (x−a)/(b−a) e^{sb}, ℓ(a) = e^{sa}, "
                   "ℓ(b) = e^{sb}; (e^{sx})'' = s² e^{sx} ≥ 0"), (f"simplify(ℓ(a) − e^(sa)) == 0, simplify(ℓ(b) − e^(sb)) "
                   f"== 0, diff(e^(s x), x, 2) = {sp.sstr(sp.diff(sp.exp(s * x), x, 2))}")))
-    steps.append(_cited("a convex function lies below its chord, so e^{sX} ≤ ℓ(X) on a ≤ X ≤ b; taking "
+    steps.append(cited_step("a convex function lies below its chord, so e^{sX} ≤ ℓ(X) on a ≤ X ≤ b; taking "
                         "expectations with E[X] = 0: E[e^{sX}] ≤ ℓ(0) = b/(b−a) e^{sa} − a/(b−a) e^{sb} (the chord "
                         "step above)", "a convex function lies below its chords (Rockafellar, Convex Analysis, 1970, "
                         "Theorem 4.1); monotonicity and linearity of expectation"))
@@ -90,18 +90,11 @@ def hlemma_proof() -> ProofArtefact:
                   "simplify(φ'' − ρ(1−ρ)) == 0"))
     steps.append(("ρ(1−ρ) <= 1/4 since 1/4 − ρ(1−ρ) = (ρ − 1/2)^2",
                   "expand(1/4 − r(1 − r) − (r − 1/2)²) == 0"))
-    steps.append(_cited("φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2 = u²φ''(v)/2 <= u²/8 for some v between 0 and u (the "
+    steps.append(cited_step("φ(u) = φ(0) + uφ'(0) + u²φ''(v)/2 = u²φ''(v)/2 <= u²/8 for some v between 0 and u (the "
                         "steps φ(0) = 0, φ'(0) = 0, φ'' <= 1/4 above; φ is smooth); with u = s(b−a): "
                         "E[e^{sX}] <= e^{φ(u)} <= exp(s²(b−a)²/8)", "Taylor's theorem with the Lagrange remainder"))
     return ProofArtefact("Hoeffding's lemma: every step of the source's proof verified by sympy "
                          "(with the remainder at v, not at 0)", tuple(steps))
-
-
-def _cited(description: str, reference: str) -> tuple[str, str]:
-    """One cited step, recorded as :meth:`Derivation.cited` records it."""
-    d = Derivation("")
-    d.cited(description, reference)
-    return d.steps[0]
 
 
 def _mgf_bounds(dist: dict, s: Fraction) -> tuple[Fraction, Fraction]:

@@ -26,10 +26,10 @@ from clickbound.lemmas.engine.require import require
 from clickbound.lemmas.support.exact_prob import binomial_pmf, exp_compare
 from clickbound.lemmas.support.kit import (
     Claim,
-    Derivation,
     Outcome,
     ProcedureClaim,
     ProofArtefact,
+    cited_step,
     claim_family,
     derived,
     refuted,
@@ -94,13 +94,6 @@ def decide_ci(budget_s: float) -> Outcome:
 
 # ----------------------------------------------------------------------------- UCB1-SUM
 
-def _cited(description: str, reference: str) -> tuple[str, str]:
-    """One cited step, recorded as :meth:`Derivation.cited` records it."""
-    d = Derivation("")
-    d.cited(description, reference)
-    return d.steps[0]
-
-
 def sum_proof() -> ProofArtefact:
     x, beta = sp.symbols("x beta", positive=True)
     a = 1 + beta  # α > 1
@@ -113,7 +106,7 @@ def sum_proof() -> ProofArtefact:
               f"sympy integrate = {sp.sstr(integral)}; simplify(integral − 1/β) == 0"),
              ("2(1 + 1/(α−1)) = 2α/(α−1)", "simplify(2(1 + 1/β) − 2(1 + β)/β) == 0"),
              ("d/dx x^{−α} = −α x^{−α−1} < 0 on x > 0", f"diff(x^(−α), x) = {sp.sstr(sp.diff(x ** (-a), x))}"),
-             _cited("x^{−α} is decreasing (the derivative step above), so t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for every "
+             cited_step("x^{−α} is decreasing (the derivative step above), so t^{−α} <= ∫_{t−1}^{t} x^{−α} dx for every "
                     "t >= 2; summing, Σ_{t>=1} t^{−α} <= 1 + ∫_1^∞ x^{−α} dx (the t = 1 term is 1)",
                     "the integral test for decreasing positive functions (Apostol, Calculus, vol. 1, 2nd ed., "
                     "Theorem 10.24)"))
@@ -145,8 +138,8 @@ def count_proof() -> ProofArtefact:
     require(sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0, 'sp.simplify(conclusion_gap - printed_gap - 2 * (alpha - 1) * L / Delta ** 2) == 0')
     return ProofArtefact(
         "μ_1 <= μ_a + sqrt(2α log t/T) with Δ = μ_1 − μ_a > 0  ⇔  T <= 2αΔ^{−2} log t",
-        (("with Δ > 0 and both sides positive, Δ <= sqrt(2αL/T) ⇔ Δ² <= 2αL/T (L = log t > 0): "
-          "r² − Δ² = (r − Δ)(r + Δ) with r = sqrt(2αL/T) and r + Δ > 0, so the two differences have one sign",
+        ((("with Δ > 0 and both sides positive, Δ <= sqrt(2αL/T) ⇔ Δ² <= 2αL/T (L = log t > 0): "
+          "r² − Δ² = (r − Δ)(r + Δ) with r = sqrt(2αL/T) and r + Δ > 0, so the two differences have one sign"),
           f"expand((r − Δ)(r + Δ) − (r² − Δ²)) = {sp.sstr(sq_check)}; (r + Δ).is_positive = {sq_pos}"),
          ("(2αL/Δ² − T) = (T/Δ²)·(2αL/T − Δ²), factor T/Δ² > 0",
           f"simplify(conclusion_gap/premise_gap) = {sp.sstr(factor)}, is_positive = {factor.is_positive}"),
