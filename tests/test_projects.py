@@ -134,3 +134,32 @@ def test_a_project_kernel_is_checked_against_its_class(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "DISAGREE Drifting" in r.stdout
     assert "['Drifting', 'MyEpsGreedy', 'MyUCB1']" in r.stdout
+
+
+def test_results_errata_and_explain_read_the_project(tmp_path):
+    proj = tmp_path / "x"
+    cb("init", str(proj), cwd=tmp_path)
+    # an erratum of the user's paper, registered beside its claims
+    (proj / "claims.py").write_text((proj / "claims.py").read_text() + '''
+
+from clickbound.lemmas import Erratum, register_erratum
+
+register_erratum(Erratum(id="MY-ERR-CONSTANT", source_file="paper.txt", location="Lemma 1",
+                         source_says="D(p || q) >= 3 (p - q)^2", truth="the constant is 2",
+                         evidence_claims=("MY-PINSKER/constant-3",), conclusion_survives="yes, with 2",
+                         severity="misprint"))
+''')
+    rows = json.loads(cb("results", "--project", str(proj), "--json", cwd=tmp_path).stdout)
+    assert [(r["name"], r["status"]) for r in rows] == [("Lemma 1 (Pinsker for Bernoulli laws)", "unproved"),
+                                                         ("Lemma 2", "holds")]
+    errs = json.loads(cb("errata", "--project", str(proj), "--json", cwd=tmp_path).stdout)
+    assert [e["id"] for e in errs] == ["MY-ERR-CONSTANT"]  # the project's own, none of the package's
+    ex = json.loads(cb("explain", "MY-PINSKER", "--no-verdicts", "--json", cwd=proj).stdout)
+    assert {c["id"] for c in ex["claims"]} == {"MY-PINSKER", "MY-PINSKER/constant-3"}
+    assert [e["id"] for e in ex["errata"]] == ["MY-ERR-CONSTANT"]
+    assert [x["line"] for x in ex["ledger"]] == [4] and ex["modules"][0]["file"].endswith("claims.py")
+    led = json.loads(cb("ledger", "--json", cwd=proj).stdout)
+    assert led["problems"] == [] and len(led["results"]) == 2
+    bad = subprocess.run([sys.executable, "-m", "clickbound.report.cli", "results", "--source", "dcm"], cwd=proj,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert bad.returncode == 2 and "--source" in bad.stderr
