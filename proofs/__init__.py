@@ -237,6 +237,18 @@ def kernel_checked(claim_id: str, *, build: bool = True) -> KernelProof | None:
     return _kernel(registry().get(claim_id), claim_id, build)
 
 
+def kernel_status(*, build: bool = True) -> dict[str, KernelProof]:
+    """Every Coq-tagged claim ID with its :func:`kernel_checked` result (one cached build and one batched
+    ``Print Assumptions``), in :func:`registry` order; the one loop the front page and ``clickbound ledger``
+    share."""
+    out = {}
+    for cid in registry():
+        kp = kernel_checked(cid, build=build)
+        if kp is not None:
+            out[cid] = kp
+    return out
+
+
 def kernel_refuted(claim_id: str, *, build: bool = True) -> KernelProof | None:
     """The kernel-checked refutation of ``claim_id`` (a theorem tagged ``(*! refutes ID *)`` proving the
     claim's negation), or ``None``; built and checked as in :func:`kernel_checked`."""
@@ -262,5 +274,5 @@ def _kernel(tg: Tagged | None, claim_id: str, build: bool) -> KernelProof | None
                        extra={"build_dir": str(res.build_dir)})
 
 
-__all__ = ["ALLOWED_AXIOMS", "COQ_DIR", "KernelProof", "Tagged", "coq_files", "forbidden_words",
+__all__ = ["ALLOWED_AXIOMS", "COQ_DIR", "KernelProof", "Tagged", "coq_files", "forbidden_words", "kernel_status",
            "kernel_checked", "kernel_refuted", "normalise_statement", "parse_file", "refutations", "registry"]

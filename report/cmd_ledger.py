@@ -81,12 +81,12 @@ def kernel_counts(sources) -> dict:
     from clickbound import proofs
     from clickbound.lemmas import ledger
 
+    status = proofs.kernel_status()
     tagged = proofs.registry()
     out = {}
     for name in sources:
         cited = {c for e in ledger.entries(name) for c in e.claims if c in tagged}
-        ok = sum(1 for c in cited if (kp := proofs.kernel_checked(c)) is not None and kp.ok)
-        out[name] = (ok, len(cited))
+        out[name] = (sum(1 for c in cited if c in status and status[c].ok), len(cited))
     return out
 
 

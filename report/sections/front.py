@@ -49,12 +49,8 @@ def compute(ctx) -> dict:
     render reads it; everything else comes from the other sections at render time."""
     from clickbound import proofs
 
-    out = {}
-    for cid in proofs.registry():
-        kp = proofs.kernel_checked(cid)
-        if kp is not None:
-            out[cid] = {"built": kp.build_ok, "ok": kp.ok, "reason": kp.reason}
-    return {"kernel": out}
+    return {"kernel": {cid: {"built": kp.build_ok, "ok": kp.ok, "reason": kp.reason}
+                       for cid, kp in proofs.kernel_status().items()}}
 
 
 def _source_of(text: str) -> str:
