@@ -26,12 +26,20 @@ from fractions import Fraction
 import sympy as sp
 
 from clickbound.bounds.depth import NAMED_P
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import Atom, prod_c, verify_certificate
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    derived,
+    proved,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC_SET = "6.2 合成シミュレーション環境 a) 閲覧深度分布; 6.3 a) 閲覧割合"
 LOC_THETA = "6.2 b) 実験設定 (残りの 45 個を [0.09, 0.02] の両端を含めた等間隔で生成)"
 LOC_TS = "4.3 Observable-Depth TS (OD-TS)"
@@ -55,12 +63,12 @@ def decide_profiles(budget_s: float) -> Outcome:
         ok = P[0] == 1 and all(P[j] > 0 for j in range(len(P))) and all(x >= 0 for x in pv) and sum(pv) == 1
         same = tuple(Fraction(str(x)) for x in NAMED_P[name]) == tuple(P)
         if not (ok and same):
-            return Outcome("refuted", "exact rationals", counterexample={"profile": name, "P": P, "Pr(V=j)": pv,
-                                                                         "equals bounds.depth": same})
+            return refuted("exact rationals", counterexample={"profile": name, "P": P, "Pr(V=j)": pv,
+                                                              "equals bounds.depth": same})
         drops = [P[j] - P[j + 1] for j in range(len(P) - 1)]
         rows[name] = {"L": len(P), "P_L": P[-1], "Pr(V=j)": [str(x) for x in pv], "largest drop after j": drops.index(max(drops)) + 1}
     if rows["recgaze"]["largest drop after j"] != 5:
-        return Outcome("refuted", "exact rationals", counterexample={"recgaze largest drop after": rows["recgaze"]})
+        return refuted("exact rationals", counterexample={"recgaze largest drop after": rows["recgaze"]})
     d = Derivation("the three printed P vectors are CM-Depth profiles; RecGaze drops most from j = 5 to 6")
     for name, r in rows.items():
         pv = [Fraction(x) for x in r["Pr(V=j)"]]
@@ -84,9 +92,9 @@ def decide_interval_as_printed(budget_s: float) -> Outcome:
     a, b = Fraction(9, 100), Fraction(2, 100)
     # the closed interval [a, b] = {x : a <= x <= b}; with a > b it has no point, let alone 45
     if a <= b:
-        return Outcome("survived", "exact", evidence={"a": a, "b": b})
-    return Outcome("refuted", "exact rationals", counterexample={"a": a, "b": b, "points of [a, b]": 0},
-                   evidence={"reading": "[0.09, 0.02] = {x : 0.09 <= x <= 0.02} is empty since 0.09 > 0.02"})
+        return survived("exact", a=a, b=b)
+    return refuted("exact rationals", counterexample={"a": a, "b": b, "points of [a, b]": 0},
+                   reading="[0.09, 0.02] = {x : 0.09 <= x <= 0.02} is empty since 0.09 > 0.02")
 
 
 def decide_grid(budget_s: float) -> Outcome:
@@ -154,47 +162,43 @@ def fisher_proof():
     return d.artefact()
 
 
-def _proved(fn, method):
-    return lambda budget_s: proved(fn(), method=method, scope="all")
-
-
 @register
 def claims():
     yield ProcedureClaim(
-        id="OD-EXP/P-profiles", spec_id="OD-VS-PBM", source=f"{SRC}, {LOC_SET}", kind="computation", expected=True,
+        id="OD-EXP/P-profiles", spec_id="OD-VS-PBM", source=SRC.at(LOC_SET), kind="computation", expected=True,
         statement_text="the shallow, deep and RecGaze P vectors are CM-Depth profiles (P_1 = 1, non-increasing, "
                        "> 0; Pr(V = j) = P_j − P_{j+1} sums to 1); RecGaze's largest drop is from j = 5 to j = 6",
         decide=decide_profiles, description="exact rationals on the printed decimals")
     yield ProcedureClaim(
-        id="OD-EXP/theta-interval-as-printed", spec_id=None, source=f"{SRC}, {LOC_THETA}", kind="computation",
+        id="OD-EXP/theta-interval-as-printed", spec_id=None, source=SRC.at(LOC_THETA), kind="computation",
         expected=False, statement_text="the closed interval [0.09, 0.02] holds 45 equally spaced values (as printed)",
         decide=decide_interval_as_printed, description="[a, b] with a > b is empty")
     yield ProcedureClaim(
-        id="OD-EXP/theta-grid", spec_id=None, source=f"{SRC}, {LOC_THETA}", kind="computation", expected=True,
+        id="OD-EXP/theta-grid", spec_id=None, source=SRC.at(LOC_THETA), kind="computation", expected=True,
         statement_text="45 equally spaced values from 0.09 down to 0.02 plus 0.18, 0.16, 0.14, 0.12, 0.10: the top "
                        "five are the optimal set and θ_(5) − θ_(6) = 1/100",
         decide=decide_grid, description="exact rationals")
     yield ProcedureClaim(
-        id="OD-TS/posterior", spec_id=None, source=f"{SRC}, {LOC_TS}", kind="identity", expected=True,
+        id="OD-TS/posterior", spec_id=None, source=SRC.at(LOC_TS), kind="identity", expected=True,
         statement_text="for every a0, b0 > 0 and every history: θ_i | H_t ~ Beta(a0 + s_i(t), b0 + n_i(t) − s_i(t)), "
                        "independently over items, under CM-Depth with OD-TS's adaptive exposure",
-        decide=_proved(ts_posterior_proof, "conjugacy identity + likelihood factorisation"),
+        decide=derived(ts_posterior_proof, "conjugacy identity + likelihood factorisation"),
         description="Beta–Bernoulli conjugacy; the design does not depend on θ")
     yield ProcedureClaim(
-        id="PBM-TS/not-beta", spec_id=None, source=f"{SRC}, {LOC_PBMTS}", kind="identity", expected=True,
+        id="PBM-TS/not-beta", spec_id=None, source=SRC.at(LOC_PBMTS), kind="identity", expected=True,
         statement_text="for every κ in (0,1), a, b > 0: Beta(a, b) × (1 − κθ) normalised is not a Beta density",
-        decide=_proved(pbm_not_beta_proof, "residue of the log-derivative"),
+        decide=derived(pbm_not_beta_proof, "residue of the log-derivative"),
         description="why PBM-TS needs rejection sampling")
     yield ProcedureClaim(
-        id="OD-INFO/fisher-ratio", spec_id="OD-VS-PBM", source=f"{SRC}, {LOC_INFO}", kind="inequality", expected=True,
+        id="OD-INFO/fisher-ratio", spec_id="OD-VS-PBM", source=SRC.at(LOC_INFO), kind="inequality", expected=True,
         statement_text="for every κ in (0,1], θ in (0,1): per display, I_OD = κ/(θ(1−θ)), I_PBM = κ/(θ(1−κθ)), and "
                        "1 <= I_OD/I_PBM = (1−κθ)/(1−θ) <= 1/(1−θ)",
-        decide=_proved(fisher_proof, "exact expectation of the squared score + certificates"),
+        decide=derived(fisher_proof, "exact expectation of the squared score + certificates"),
         description="depth observation gains at most a factor 1/(1−θ) in information per display, for any P")
 
 
 register_erratum(Erratum(
-    id="ERR-OD-EXP-THETA-INTERVAL", spec_id=None, source_file=SRC, location=LOC_THETA,
+    id="ERR-OD-EXP-THETA-INTERVAL", spec_id=None, source_file=SRC.file, location=LOC_THETA,
     source_says="残りの 45 個を [0.09, 0.02] の両端を含めた等間隔で生成 (the other 45 equally spaced on "
                 "[0.09, 0.02], both ends included)",
     truth="[0.09, 0.02] is empty as a closed interval; meant is 45 values equally spaced from 0.09 down to 0.02 "

@@ -27,12 +27,19 @@ from fractions import Fraction
 import sympy as sp
 
 from clickbound.lemmas.engine.certified import certified_sign
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import Atom, prod_c, verify_certificate
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC = "5 リグレット解析 > 事象 E_t, 事象 F_t, 補題 2"
 ALPHA = Fraction(1)
 #: click outcome of the m-th exposure of each item (item 0, item 1), written out; the run uses the
@@ -101,11 +108,11 @@ def decide_as_printed(budget_s: float) -> Outcome:
     evidence = {"run": [f"t={tt}: show item {ii}, click {cc}" for tt, ii, cc in log],
                 "certified_signs": checks, "method_detail": "python-flint arb balls, precision doubled until 0 excluded"}
     if not ok:
-        return Outcome("survived", "certified replay", evidence=evidence)
-    return Outcome("refuted", "certified replay of an OD-UCB run (arb ball arithmetic)", evidence=evidence,
+        return survived("certified replay", **evidence)
+    return refuted("certified replay of an OD-UCB run (arb ball arithmetic)",
                    counterexample={"items": 2, "slots": 1, "P": "(1)", "alpha": ALPHA, "t": t,
                                    "theta": THETA, "n(t-1)": n, "s(t-1)": s, "shown": i, "click": c,
-                                   "click_outcomes": STACKS})
+                                   "click_outcomes": STACKS}, **evidence)
 
 
 def repaired_proof():
@@ -137,31 +144,28 @@ def repaired_proof():
     return d.artefact()
 
 
-def decide_repaired(budget_s: float) -> Outcome:
-    return proved(repaired_proof(), method="certificates + exchange argument", scope="all")
-
-
 @register
 def claims():
+    claim = claim_family(spec_id="OD-L2", source=SRC.at(LOC), kind="inequality")
     return [
-        ProcedureClaim(
-            id="OD-L2/as-printed", spec_id="OD-L2", source=f"{SRC}, {LOC}", kind="inequality", expected=False,
+        claim(
+            id="OD-L2/as-printed", expected=False,
             statement_text="E_t ∩ {Δ_{a(t)} > 0} ⊆ F_t with E_t on θ̂_i(t), n_i(t) (after round t) as printed, "
                            "F_t on n_{a_j(t)}(t−1)",
             decide=decide_as_printed,
             description="a reachable OD-UCB state (2 items, 1 slot, α = 1, t = 21) in E_t ∩ {Δ > 0} \\ F_t; "
                         "certified arithmetic"),
-        ProcedureClaim(
-            id="OD-L2/repaired", spec_id="OD-L2", source=f"{SRC}, {LOC}", kind="inequality", expected=True,
+        claim(
+            id="OD-L2/repaired", expected=True,
             statement_text="for every number of items and slots: E'_t ∩ {Δ_{a(t)} > 0} ⊆ F_t, where E'_t = "
                            "∩_i {|θ̂_i(t−1) − θ_i| <= sqrt(α log t / n_i(t−1))} (the statistics UCB_i(t) uses)",
-            decide=decide_repaired,
+            decide=derived(repaired_proof, "certificates + exchange argument"),
             description="θ <= UCB on E'_t, the sorted list maximises Σ P_j UCB, UCB <= θ + 2r on E'_t"),
     ]
 
 
 ERRATUM = register_erratum(Erratum(
-    id="ERR-OD-L2-EVENT-INDEX", spec_id="OD-L2", source_file=SRC, location=LOC,
+    id="ERR-OD-L2-EVENT-INDEX", spec_id="OD-L2", source_file=SRC.file, location=LOC,
     source_says="E_t := ∩_i {|θ̂_i(t) − θ_i| <= sqrt(α log t / n_i(t))} (statistics after round t), "
                 "F_t uses n_{a_j(t)}(t−1), and 補題 2: E_t ∩ {Δ_{a(t)} > 0} ⊆ F_t",
     truth="false as printed: OD-UCB with 2 items, 1 slot, α = 1, clicks item 0: 00100…, item 1: 1100110011100100 "

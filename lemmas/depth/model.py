@@ -25,11 +25,19 @@ from fractions import Fraction
 import sympy as sp
 
 from clickbound.bounds.click import depth_reward
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC_P = "3.2 閲覧深度 (1 = P_1 >= P_2 >= … >= P_L > 0)"
 LOC_C = "3.3 クリック生成と観測フィードバック / 3.4 報酬と目標"
 LOC_R = "3.5 最適ランキングとリグレット (Reg(T) = E[Σ_t Δ_{a(t)}])"
@@ -52,22 +60,17 @@ def p_monotone_proof():
                sum((P[k] - P[k + 1] - ps[k]) ** 2 for k in range(Ln)))
     d.cited("P_1 = Σ_{v=1}^{L} p_v = 1 (p is a probability vector) and P_j − P_{j+1} = p_j >= 0, so "
             "1 = P_1 >= P_2 >= … >= P_L = p_L >= 0 for every L",
-            r"model assumption: 001_eb740855b56fcd8b.txt, 'p_v := \Pr(V(t) = v), \quad \sum_{v=1}^L p_v = 1'")
+            f"model assumption: {SRC.file}, " r"'p_v := \Pr(V(t) = v), \quad \sum_{v=1}^L p_v = 1'")
     return d.artefact()
-
-
-def decide_p_monotone(budget_s: float) -> Outcome:
-    return proved(p_monotone_proof(), method="telescoping identity", scope="all")
 
 
 def decide_pl_positive(budget_s: float) -> Outcome:
     p = (Fraction(1), Fraction(0))  # V(t) = 1 always: only the first slot is ever seen
     P = [sum(p[j:]) for j in range(len(p))]
     if P[-1] > 0:
-        return Outcome("survived", "exact", evidence={"P": P})
-    return Outcome("refuted", "exact (a depth law on {1, 2})",
-                   counterexample={"L (slots)": 2, "p": p, "P": tuple(P)},
-                   evidence={"note": "P_1 = 1 >= P_2 = 0 satisfies every stated property but P_L > 0"})
+        return survived("exact", P=P)
+    return refuted("exact (a depth law on {1, 2})", counterexample={"L (slots)": 2, "p": p, "P": tuple(P)},
+                   note="P_1 = 1 >= P_2 = 0 satisfies every stated property but P_L > 0")
 
 
 def decide_independence(budget_s: float) -> Outcome:
@@ -79,11 +82,11 @@ def decide_independence(budget_s: float) -> Outcome:
     lhs = sum(pr * (1 if v >= 2 else 0) * c for (v, c), pr in law.items())
     rhs = marg_v[2] * marg_c  # P_2 θ_b
     if lhs == rhs:
-        return Outcome("survived", "exact", evidence={"lhs": lhs})
-    return Outcome("refuted", "exact (a joint law of V(t) and the click with the stated marginals)",
+        return survived("exact", lhs=lhs)
+    return refuted("exact (a joint law of V(t) and the click with the stated marginals)",
                    counterexample={"slots": 2, "Pr(V=1)": marg_v[1], "Pr(V=2)": marg_v[2], "theta_b": marg_c,
                                    "E[1[2<=V] C_b]": lhs, "P_2 theta_b": rhs},
-                   evidence={"joint law": "V = 2 iff C_b(t) = 1; C_b ~ Bernoulli(1/2), V's law p = (1/2, 1/2)"})
+                   **{"joint law": "V = 2 iff C_b(t) = 1; C_b ~ Bernoulli(1/2), V's law p = (1/2, 1/2)"})
 
 
 def _greedy(n, s):
@@ -133,7 +136,7 @@ def regret_gap_form_proof():
     d = Derivation("Reg(T) = E[Σ_t (r(a*) − r(a(t)))] = E[Σ_t Δ_{a(t)}] for every T and every policy")
     d.cited("a(t) is a function of the history H_{t−1} and the policy's own randomness, both independent of "
             "(V(t), C(t)); so E[r(a(t)) | H_{t−1}, a(t) = a] = E[r(a)] = Σ_j P_j θ_{a_j}",
-            r"model assumption: 001_eb740855b56fcd8b.txt, '閲覧深度列 $V(1), V(2), \dots$ は独立同分布に従うものとし'")
+            f"model assumption: {SRC.file}, " r"'閲覧深度列 $V(1), V(2), \dots$ は独立同分布に従うものとし'")
     d.cited("E[r(a*) − r(a(t))] = E[E[r(a*) − r(a(t)) | H_{t−1}, a(t)]] = E[Δ_{a(t)}]; sum over t = 1..T",
             "the tower property of conditional expectation (Williams, Probability with Martingales, 1991, §9.7(i)) and linearity of expectation")
     theta = (Fraction(1, 2), Fraction(1, 3), Fraction(1, 4))
@@ -145,41 +148,34 @@ def regret_gap_form_proof():
     return d.artefact()
 
 
-def decide_regret_gap_form(budget_s: float) -> Outcome:
-    return proved(regret_gap_form_proof(), method="conditioning argument + exact enumeration cross-check",
-                  scope="all")
-
-
 @register
 def claims():
     K, L, y = sp.symbols("K L y")  # y = log2 L
-    yield ProcedureClaim(
-        id="OD-MODEL/P-monotone", spec_id="OD-REWARD", source=f"{SRC}, {LOC_P}", kind="identity", expected=True,
+    claim = claim_family(spec_id="OD-REWARD")
+    yield claim(
+        id="OD-MODEL/P-monotone", source=SRC.at(LOC_P), kind="identity", expected=True,
         statement_text="for every number L of slots and every probability vector p on {1..L}: P_j := Σ_{v>=j} p_v "
                        "satisfies 1 = P_1 >= P_2 >= … >= P_L >= 0 and Pr(V = j) = P_j − P_{j+1} (P_{L+1} = 0)",
-        decide=decide_p_monotone, description="telescoping sums")
-    yield ProcedureClaim(
-        id="OD-MODEL/PL-positive-as-printed", spec_id="OD-REWARD", source=f"{SRC}, {LOC_P}", kind="inequality",
-        expected=False,
+        decide=derived(p_monotone_proof, "telescoping identity"), description="telescoping sums")
+    yield claim(
+        id="OD-MODEL/PL-positive-as-printed", source=SRC.at(LOC_P), kind="inequality", expected=False,
         statement_text="every depth law p on {1..L} gives P_L > 0 (as printed: '以下が成立する … P_L > 0')",
         decide=decide_pl_positive, description="p = (1, 0): P_2 = 0")
-    yield ProcedureClaim(
-        id="OD-MODEL/reward-without-independence", spec_id="OD-REWARD", source=f"{SRC}, {LOC_C}", kind="identity",
-        expected=False,
+    yield claim(
+        id="OD-MODEL/reward-without-independence", source=SRC.at(LOC_C), kind="identity", expected=False,
         statement_text="E[1[j <= V(t)] C_{a_j}(t)] = P_j θ_{a_j} for every joint law of V(t) and the clicks with "
                        "the stated marginals (V(t) ~ p, C_i(t) ~ Bernoulli(θ_i))",
         decide=decide_independence,
         description="the source states only that V(1), V(2), … are i.i.d.; independence of V(t) from the clicks "
                     "is needed")
-    yield ProcedureClaim(
-        id="OD-MODEL/regret-gap-form", spec_id="OD-REWARD", source=f"{SRC}, {LOC_R}", kind="identity",
-        expected=True,
+    yield claim(
+        id="OD-MODEL/regret-gap-form", source=SRC.at(LOC_R), kind="identity", expected=True,
         statement_text="for every T, every policy and every instance of CM-Depth: "
                        "E[Σ_t (r(a*) − r(a(t)))] = E[Σ_t Δ_{a(t)}]",
-        decide=decide_regret_gap_form,
+        decide=derived(regret_gap_form_proof, "conditioning argument + exact enumeration cross-check"),
         description="conditioning on the past; exact enumeration cross-check on one small instance")
     yield Claim(
-        id="OD-MODEL/cost", spec_id=None, source=f"{SRC}, {LOC_COST}", kind="upper bound", expected=True,
+        id="OD-MODEL/cost", spec_id=None, source=SRC.at(LOC_COST), kind="upper bound", expected=True,
         statement=sp.Le(K + K * y + L * y + L, 2 * K * (1 + y)),
         domain={K: (1, 10 ** 6), L: (1, 10 ** 6), y: (0, 20)}, assumptions=[sp.Le(L, K)],
         description="per-round cost K (scores) + K log2 L (heap of size L) + L log2 L (sort) + V(t) <= L (update) "
@@ -187,7 +183,7 @@ def claims():
 
 
 register_erratum(Erratum(
-    id="ERR-OD-PL-POSITIVE", spec_id="OD-REWARD", source_file=SRC, location=LOC_P,
+    id="ERR-OD-PL-POSITIVE", spec_id="OD-REWARD", source_file=SRC.file, location=LOC_P,
     source_says="P_j := Pr(V(t) >= j) = Σ_{v=j}^{L} p_v と定義すると, 以下が成立する: 1 = P_1 >= P_2 >= … >= P_L > 0",
     truth="the definitions give 1 = P_1 >= … >= P_L >= 0 (every L); P_L > 0 does not follow (p = (1, 0) has "
           "P_2 = 0): it is an assumption, Pr(V(t) = L) = p_L > 0",

@@ -28,12 +28,19 @@ import numpy as np
 import sympy as sp
 
 from clickbound.bounds.click import depth_reward
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import Atom, add_c, prod_c, verify_certificate
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProofArtefact,
+    claim_family,
+    proved,
+    refuted,
+    source,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC_R = "3.4 報酬と目標"
 LOC_O = "3.5 最適ランキングとリグレット"
 SEED = 20011121
@@ -155,7 +162,7 @@ def decide_identity(budget_s: float) -> Outcome:
         theta, P = draw_instance(rng)
         A = list(rng.permutation(len(theta))[:len(P)])
         if enumerated_expected_clicks(P, [theta[a] for a in A]) != depth_reward(A, theta, P):
-            return Outcome("refuted", "exact enumeration", counterexample={"theta": theta, "P": P, "A": A})
+            return refuted("exact enumeration", counterexample={"theta": theta, "P": P, "A": A})
     return proved(art, method="derivation (linearity + Abel summation, every K); symbolic enumeration K = 1..4",
                   scope="all", exact_instances=20)
 
@@ -165,7 +172,7 @@ def decide_optimal(budget_s: float) -> Outcome:
     for theta, P in _instances():
         best, sorted_r, _ = brute_force(theta, P)
         if sorted_r != best:
-            return Outcome("refuted", "brute force", counterexample={"theta": theta, "P": P, "best": best})
+            return refuted("brute force", counterexample={"theta": theta, "P": P, "best": best})
     return proved(art, method="exchange certificates (every L, K) + brute force over all rankings", scope="all",
                   brute_force_instances=40)
 
@@ -177,29 +184,30 @@ def decide_gap_range(budget_s: float) -> Outcome:
         for A, r in rewards.items():
             gap = best - r
             if not 0 <= gap <= sum(P) <= len(P):
-                return Outcome("refuted", "brute force", counterexample={"theta": theta, "P": P, "A": A})
+                return refuted("brute force", counterexample={"theta": theta, "P": P, "A": A})
     return proved(art, method="per-position certificates summed (every L, K) + exact brute force", scope="all",
                   brute_force_instances=40)
 
 
 @register
 def claims():
+    claim = claim_family(spec_id="OD-REWARD", expected=True)
     return [
-        ProcedureClaim(id="OD-REWARD", spec_id="OD-REWARD", source=f"{SRC}, {LOC_R}",
-                       statement_text="for every K: E[r(a)] = Σ_j P_j θ_{a_j} under CM-Depth",
-                       decide=decide_identity, kind="identity", expected=True,
-                       description="linearity given the depth, then the Abel summation (every K); cross-checks: "
-                                   "depth and clicks enumerated symbolically for K = 1..4, exact drawn instances"),
-        ProcedureClaim(id="OD-REWARD/optimal-sorted", spec_id="OD-REWARD", source=f"{SRC}, {LOC_O}",
-                       statement_text="for every L, K and 1 = P_1 ≥ … ≥ P_K > 0: a* = the K largest θ in "
-                                      "decreasing order maximises Σ_j P_j θ_{a_j}",
-                       decide=decide_optimal, kind="identity", expected=True,
-                       description="rearrangement via exchange certificates (every L, K); brute force over all "
-                                   "rankings of 40 drawn instances as a cross-check"),
-        ProcedureClaim(id="OD-REWARD/gap-range", spec_id="OD-REWARD", source=f"{SRC}, {LOC_O}",
-                       statement_text="for every L, K, θ ∈ [0,1]^L, P ∈ [0,1]^K: 0 <= Δ_a <= Σ_j P_j <= K for "
-                                      "every ranking a (source: '<= L' in its letters)",
-                       decide=decide_gap_range, kind="inequality", expected=True,
-                       description="per-position certificates summed (every L, K); exact over all rankings of "
-                                   "40 drawn instances as a cross-check"),
+        claim(id="OD-REWARD", source=SRC.at(LOC_R),
+              statement_text="for every K: E[r(a)] = Σ_j P_j θ_{a_j} under CM-Depth",
+              decide=decide_identity, kind="identity",
+              description="linearity given the depth, then the Abel summation (every K); cross-checks: "
+                          "depth and clicks enumerated symbolically for K = 1..4, exact drawn instances"),
+        claim(id="OD-REWARD/optimal-sorted", source=SRC.at(LOC_O),
+              statement_text="for every L, K and 1 = P_1 ≥ … ≥ P_K > 0: a* = the K largest θ in "
+                             "decreasing order maximises Σ_j P_j θ_{a_j}",
+              decide=decide_optimal, kind="identity",
+              description="rearrangement via exchange certificates (every L, K); brute force over all "
+                          "rankings of 40 drawn instances as a cross-check"),
+        claim(id="OD-REWARD/gap-range", source=SRC.at(LOC_O),
+              statement_text="for every L, K, θ ∈ [0,1]^L, P ∈ [0,1]^K: 0 <= Δ_a <= Σ_j P_j <= K for "
+                             "every ranking a (source: '<= L' in its letters)",
+              decide=decide_gap_range, kind="inequality",
+              description="per-position certificates summed (every L, K); exact over all rankings of "
+                          "40 drawn instances as a cross-check"),
     ]

@@ -33,15 +33,22 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    refuted,
+    source,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 ART = "Causal Embeddingsの解説と追試"
 LOC_NAIVE = f"{ART} > Radomized Policy下でのNaive Loss"
 LOC_TABLE = f"{ART} > 簡易実験 > 実験結果"
+LOC_IPS = f"{ART} > はじめに (Propensity MF)"
 
 #: the source's table (per cent): method -> (Best on Val, Best on Test), verbatim
 SOURCE_TABLE = {
@@ -115,7 +122,7 @@ def decide_zero_propensity(budget_s: float) -> Outcome:
     vals = [(ips_expectation(deltas, pis), sum(deltas) / 2)
             for deltas in ((Fraction(0), Fraction(0)), (Fraction(0), Fraction(1)))]
     require(vals[0][0] == vals[1][0] and vals[0][1] != vals[1][1], vals)
-    return Outcome("refuted", "exact enumeration", counterexample={
+    return refuted("exact enumeration", counterexample={
         "U·I": 2, "pi_c": pis, "E[IPS] for delta=(0,0) and (0,1)": (vals[0][0], vals[1][0]),
         "L for delta=(0,0) and (0,1)": (vals[0][1], vals[1][1])})
 
@@ -130,33 +137,32 @@ def table_val_le_test_proof():
 
 @register
 def claims():
+    claim = claim_family(spec_id=None)
     return [
-        ProcedureClaim(id="CAUSE-NAIVE/observed-is-true", spec_id=None, source=f"{SRC}, {LOC_NAIVE}",
-                       statement_text="Σ_{S} δ(Y^obs, P̂) = Σ_{U×I} R·δ(P, P̂) for every realisation of R "
-                                      "(the derivation's second line, Y^obs = P·R)",
-                       decide=lambda b: proved(observed_is_true_proof(), "termwise cases + exact enumeration",
-                                               scope="all"),
-                       kind="identity", expected=True,
-                       description="on S, R = 1 so Y^obs = P; off S both sides have no term"),
-        ProcedureClaim(id="CAUSE-NAIVE/algebra-steps", spec_id=None, source=f"{SRC}, {LOC_NAIVE}",
-                       statement_text="(1/|S|) Σ (C|S|/(U·I)) δ = C·(1/(U·I)) Σ δ = C·L(P̂) for a fixed |S| >= 1 "
-                                      "(the derivation's lines 5-7, as algebra)",
-                       decide=lambda b: proved(algebra_steps_proof(), "symbolic identity", scope="all"),
-                       kind="identity", expected=True,
-                       description="right as algebra; what is wrong is treating |S| as fixed (ERR-CAUSE-NAIVE-C)"),
-        ProcedureClaim(id="CAUSE-IPS/unbiased", spec_id=None, source=f"{SRC}, {ART} > はじめに (Propensity MF)",
-                       statement_text="E[(1/(U·I)) Σ_{S} δ/π_c] = L(P̂) for every logging policy with π_c > 0",
-                       decide=lambda b: proved(ips_unbiased_proof(), "linearity + exact enumeration", scope="all"),
-                       kind="identity", expected=True,
-                       description="the IPS-corrected loss of Propensity MF is unbiased where the naive loss is not"),
-        ProcedureClaim(id="CAUSE-IPS/zero-propensity", spec_id=None, source=f"{SRC}, {ART} > はじめに (Propensity MF)",
-                       statement_text="the IPS loss over logged pairs is unbiased for L(P̂) also when some π_c(u,i) = 0",
-                       decide=decide_zero_propensity, kind="identity", expected=False,
-                       description="a never-logged pair's δ cannot enter any expectation: U·I = 2, π = (1/2, 0)"),
-        ProcedureClaim(id="CAUSE-TABLE/val-le-test", spec_id=None, source=f"{SRC}, {LOC_TABLE}",
-                       statement_text="Best on Val <= Best on Test in every row of the source's table",
-                       decide=lambda b: proved(table_val_le_test_proof(), "exact comparison of the printed numbers",
-                                               scope="all"),
-                       kind="inequality", expected=True,
-                       description="the three printed rows are consistent with the columns' definitions"),
+        claim(id="CAUSE-NAIVE/observed-is-true", source=SRC.at(LOC_NAIVE),
+              statement_text="Σ_{S} δ(Y^obs, P̂) = Σ_{U×I} R·δ(P, P̂) for every realisation of R "
+                             "(the derivation's second line, Y^obs = P·R)",
+              decide=derived(observed_is_true_proof, "termwise cases + exact enumeration"),
+              kind="identity", expected=True,
+              description="on S, R = 1 so Y^obs = P; off S both sides have no term"),
+        claim(id="CAUSE-NAIVE/algebra-steps", source=SRC.at(LOC_NAIVE),
+              statement_text="(1/|S|) Σ (C|S|/(U·I)) δ = C·(1/(U·I)) Σ δ = C·L(P̂) for a fixed |S| >= 1 "
+                             "(the derivation's lines 5-7, as algebra)",
+              decide=derived(algebra_steps_proof, "symbolic identity"),
+              kind="identity", expected=True,
+              description="right as algebra; what is wrong is treating |S| as fixed (ERR-CAUSE-NAIVE-C)"),
+        claim(id="CAUSE-IPS/unbiased", source=SRC.at(LOC_IPS),
+              statement_text="E[(1/(U·I)) Σ_{S} δ/π_c] = L(P̂) for every logging policy with π_c > 0",
+              decide=derived(ips_unbiased_proof, "linearity + exact enumeration"),
+              kind="identity", expected=True,
+              description="the IPS-corrected loss of Propensity MF is unbiased where the naive loss is not"),
+        claim(id="CAUSE-IPS/zero-propensity", source=SRC.at(LOC_IPS),
+              statement_text="the IPS loss over logged pairs is unbiased for L(P̂) also when some π_c(u,i) = 0",
+              decide=decide_zero_propensity, kind="identity", expected=False,
+              description="a never-logged pair's δ cannot enter any expectation: U·I = 2, π = (1/2, 0)"),
+        claim(id="CAUSE-TABLE/val-le-test", source=SRC.at(LOC_TABLE),
+              statement_text="Best on Val <= Best on Test in every row of the source's table",
+              decide=derived(table_val_le_test_proof, "exact comparison of the printed numbers"),
+              kind="inequality", expected=True,
+              description="the three printed rows are consistent with the columns' definitions"),
     ]

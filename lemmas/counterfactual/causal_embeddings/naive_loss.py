@@ -23,12 +23,18 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    refuted,
+    source,
+)
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC = "Causal Embeddingsの解説と追試 > Radomized Policy下でのNaive Loss"
 
 
@@ -51,7 +57,7 @@ def decide_s_constant(budget_s: float) -> Outcome:
     pi = Fraction(1, 2)
     law = {0: 1 - pi, 1: pi}  # |S| for a single pair
     require(all(p > 0 for p in law.values()), law)
-    return Outcome("refuted", "exact", counterexample={"U·I": 1, "pi": pi, "law of |S|": law})
+    return refuted("exact", counterexample={"U·I": 1, "pi": pi, "law of |S|": law})
 
 
 def decide_naive_as_printed(budget_s: float) -> Outcome:
@@ -61,7 +67,7 @@ def decide_naive_as_printed(budget_s: float) -> Outcome:
     true_loss = (d1 + d2) / n
     c = pi * n / m  # the source's C from π = C·|S|/(U·I) with |S| = m
     require(got == sp.Rational(1, 2) and c * true_loss == sp.Rational(1, 4), (got, c))
-    return Outcome("refuted", "exact enumeration", counterexample={
+    return refuted("exact enumeration", counterexample={
         "U·I": n, "pi": pi, "|S|": m, "delta": (d1, d2), "E[naive | |S| = m]": got, "C·L": c * true_loss})
 
 
@@ -78,7 +84,7 @@ def decide_any_policy_unbiased(budget_s: float) -> Outcome:
         den += pr
     got, true_loss = num / den, sum(deltas) / 2
     require(got == Fraction(1, 4) and true_loss == Fraction(1, 2), (got, true_loss))
-    return Outcome("refuted", "exact enumeration", counterexample={
+    return refuted("exact enumeration", counterexample={
         "U·I": 2, "pi_c": pis, "delta": deltas, "E[naive | S nonempty]": got, "L": true_loss})
 
 
@@ -103,30 +109,31 @@ def unbiased_proof():
 
 @register
 def claims():
+    claim = claim_family(spec_id=None, kind="identity")
     return [
-        ProcedureClaim(id="CAUSE-S/constant", spec_id=None, source=f"{SRC}, {LOC}",
-                       statement_text="under the randomized policy |S| is a constant, so π_rand = C·|S|/(U·I) defines "
-                                      "a constant (as printed)",
-                       decide=decide_s_constant, kind="identity", expected=False,
-                       description="|S| = Σ R_{u,i} is Binomial(U·I, π), not constant for 0 < π < 1"),
-        ProcedureClaim(id="CAUSE-NAIVE/as-printed", spec_id=None, source=f"{SRC}, {LOC}",
-                       statement_text="E[L̂_naive | |S| = m] = C·L(P̂) with C = π·U·I/m (the source's constant)",
-                       decide=decide_naive_as_printed, kind="identity", expected=False,
-                       description="U·I = 2, π = 1/2, m = 2, δ = (1, 0): 1/2 vs 1/4"),
-        ProcedureClaim(id="CAUSE-NAIVE/unbiased", spec_id=None, source=f"{SRC}, {LOC}",
-                       statement_text="E[L̂_naive | |S| = m] = L(P̂) for every m >= 1 (iid Bernoulli(π) R)",
-                       decide=lambda b: proved(unbiased_proof(), "symbolic N, m + exact enumeration", scope="all"),
-                       kind="identity", expected=True,
-                       description="given |S| = m, S is a uniform m-subset; C = 1"),
-        ProcedureClaim(id="CAUSE-NAIVE/any-policy-unbiased", spec_id=None, source=f"{SRC}, Causal Embeddings (CausE)",
-                       statement_text="for every logging policy π_c(u,i) the naive loss is unbiased given S nonempty",
-                       decide=decide_any_policy_unbiased, kind="identity", expected=False,
-                       description="a (u,i)-dependent policy biases it: 1/4 vs 1/2"),
+        claim(id="CAUSE-S/constant", source=SRC.at(LOC),
+              statement_text="under the randomized policy |S| is a constant, so π_rand = C·|S|/(U·I) defines "
+                             "a constant (as printed)",
+              decide=decide_s_constant, expected=False,
+              description="|S| = Σ R_{u,i} is Binomial(U·I, π), not constant for 0 < π < 1"),
+        claim(id="CAUSE-NAIVE/as-printed", source=SRC.at(LOC),
+              statement_text="E[L̂_naive | |S| = m] = C·L(P̂) with C = π·U·I/m (the source's constant)",
+              decide=decide_naive_as_printed, expected=False,
+              description="U·I = 2, π = 1/2, m = 2, δ = (1, 0): 1/2 vs 1/4"),
+        claim(id="CAUSE-NAIVE/unbiased", source=SRC.at(LOC),
+              statement_text="E[L̂_naive | |S| = m] = L(P̂) for every m >= 1 (iid Bernoulli(π) R)",
+              decide=derived(unbiased_proof, "symbolic N, m + exact enumeration"),
+              expected=True,
+              description="given |S| = m, S is a uniform m-subset; C = 1"),
+        claim(id="CAUSE-NAIVE/any-policy-unbiased", source=SRC.at("Causal Embeddings (CausE)"),
+              statement_text="for every logging policy π_c(u,i) the naive loss is unbiased given S nonempty",
+              decide=decide_any_policy_unbiased, expected=False,
+              description="a (u,i)-dependent policy biases it: 1/4 vs 1/2"),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-CAUSE-NAIVE-C", spec_id=None, source_file=SRC, location=LOC,
+    id="ERR-CAUSE-NAIVE-C", spec_id=None, source_file=SRC.file, location=LOC,
     source_says="π_c(u,i) = π_rand = C·|S|/(U·I) (constant);  E_R[L̂_naive] = (1/|S|) Σ E[R_{u,i}] δ = … = C·L(P̂) ∝ L(P̂)",
     truth="|S| = Σ R_{u,i} is random, so it can neither define a constant π nor leave E_R; for iid Bernoulli(π) R, "
           "E[L̂_naive | |S| = m] = L(P̂) for every m >= 1 (C = 1; the estimator is undefined when S = ∅, which has "

@@ -30,17 +30,25 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation
 from clickbound.lemmas.support.exact_prob import (
     crossing_probability,
     fixed_n_deviation_probability,
     sqrt_log_band,
 )
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProofArtefact,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC = "5 リグレット解析 > 補題 1, Proof (最後の不等号は Hoeffding 不等式を用いた)"
 HALF = Fraction(1, 2)
 # (t, α, θ) at which the proof step is decided; α = 1/2 is the source's experimental value.
@@ -107,16 +115,15 @@ def decide_random_n(budget_s: float) -> Outcome:
     rows = table(REFUTE_GRID)
     bad = [r for r in rows if r["exceeds"]]
     if not bad:
-        return Outcome("survived", "exact DP", evidence={"rows": rows})
+        return survived("exact DP", rows=rows)
     worst = max(bad, key=lambda r: int(r["t"]))
     t, a, th = worst["t"], Fraction(worst["alpha"]), Fraction(worst["theta"])
     pr = stop_rule_deviation_probability(t, a, th)
     require(pr > hoeffding_step_bound(t, a), 'pr > hoeffding_step_bound(t, a)')  # exact rational comparison
-    return Outcome("refuted", "exact DP over the Bernoulli random walk (integer path weights)",
-                   evidence={"rows": rows, "sampling_rule": "stop sampling at the first n with "
-                             "|S_n/n − θ| > sqrt(α log t / n)"},
+    return refuted("exact DP over the Bernoulli random walk (integer path weights)",
                    counterexample={"t": t, "alpha": a, "theta": th, "probability": pr,
-                                   "bound": hoeffding_step_bound(t, a)})
+                                   "bound": hoeffding_step_bound(t, a)},
+                   rows=rows, sampling_rule="stop sampling at the first n with |S_n/n − θ| > sqrt(α log t / n)")
 
 
 def decide_repaired(budget_s: float) -> Outcome:
@@ -127,62 +134,58 @@ def decide_repaired(budget_s: float) -> Outcome:
         rows.append({"t": t, "alpha": str(a), "theta": str(th), "probability": _digits(pr),
                      "bound_2t^(1-2alpha)": _digits(rb)})
         if pr > rb:
-            return Outcome("refuted", "exact DP", counterexample={"t": t, "alpha": a, "theta": th,
-                                                                 "probability": pr, "bound": rb})
-    return Outcome("survived", "exact DP (stop-at-first-deviation rule) against 2 t^{1−2α}",
-                   evidence={"rows": rows, "derivation": "{|θ̂(t)−θ| > r(n(t))} ⊂ ∪_{n<=t} {|X̄_n − θ| > "
-                             "sqrt(α log t/n)} (X̄_n = mean of the item's first n draws); Hoeffding at each "
-                             "fixed n; union bound over t values of n",
-                             "note": "the containment step is argued, not machine-checked; see "
-                                     "OD-L1/repaired-series for the algebra"})
+            return refuted("exact DP", counterexample={"t": t, "alpha": a, "theta": th, "probability": pr,
+                                                       "bound": rb})
+    return survived("exact DP (stop-at-first-deviation rule) against 2 t^{1−2α}", rows=rows,
+                    derivation="{|θ̂(t)−θ| > r(n(t))} ⊂ ∪_{n<=t} {|X̄_n − θ| > sqrt(α log t/n)} (X̄_n = mean of the "
+                               "item's first n draws); Hoeffding at each fixed n; union bound over t values of n",
+                    note="the containment step is argued, not machine-checked; see OD-L1/repaired-series for the "
+                         "algebra")
 
 
 def repaired_series_proof() -> ProofArtefact:
     a, t, n, T = sp.symbols("alpha t n T", positive=True)
+    d = Derivation("repaired Lemma 1 series: Σ_t 2t^{1−2α} = 2ζ(2α−1) < ∞ iff α > 1")
     s = sp.summation(2 * t ** (-2 * a), (n, 1, t))
     require(sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0, 'sp.simplify(s - 2 * t ** (1 - 2 * a)) == 0')
-    steps = [("Σ_{n=1}^{t} 2 t^{−2α} = 2 t^{1−2α} (symbolic t, α)", f"simplify({sp.sstr(s)} − 2 t^(1−2α)) == 0")]
+    d.steps.append(("Σ_{n=1}^{t} 2 t^{−2α} = 2 t^{1−2α} (symbolic t, α)",
+                    f"simplify({sp.sstr(s)} − 2 t^(1−2α)) == 0"))
     for av, finite in ((sp.Rational(3, 2), True), (sp.Integer(2), True), (sp.Integer(1), False),
                        (sp.Rational(3, 4), False)):
         series = sp.summation(2 * T ** (1 - 2 * av), (T, 1, sp.oo))
         require((series.is_finite is True) == finite, (av, series))
         if finite:
             require(sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0, 'sp.simplify(series - 2 * sp.zeta(2 * av - 1)) == 0')
-        steps.append((f"α = {av}: Σ_t 2 t^(1−2α) = {sp.sstr(series)}",
-                      f"sympy summation = {sp.sstr(series)}, is_finite = {series.is_finite}"))
+        d.steps.append((f"α = {av}: Σ_t 2 t^(1−2α) = {sp.sstr(series)}",
+                        f"sympy summation = {sp.sstr(series)}, is_finite = {series.is_finite}"))
     # p-series: Σ t^{-s} converges iff s > 1; here s = 2α − 1, so iff α > 1.
     require(sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo), 'sp.solve_univariate_inequality(2 * a - 1 > 1, a, relational=False) == sp.Interval.open(1, sp.oo)')
-    steps.append(("s = 2α − 1 > 1 ⇔ α > 1", "sympy: solve_univariate_inequality(2α − 1 > 1) = Interval.open(1, oo)"))
-    pd = Derivation("")
-    pd.cited("Σ_t t^(−s) converges iff s > 1; here s = 2α − 1 (instances α = 3/2, 2 finite and α = 1, 3/4 "
-             "infinite above)", "the p-series test")
-    steps.append(pd.steps[0])
-    return ProofArtefact("repaired Lemma 1 series: Σ_t 2t^{1−2α} = 2ζ(2α−1) < ∞ iff α > 1", tuple(steps))
-
-
-def decide_repaired_series(budget_s: float) -> Outcome:
-    return Outcome("proved", "symbolic (sympy summation)", evidence={"proof": repaired_series_proof().as_dict()},
-                   scope="all")
+    d.steps.append(("s = 2α − 1 > 1 ⇔ α > 1",
+                    "sympy: solve_univariate_inequality(2α − 1 > 1) = Interval.open(1, oo)"))
+    d.cited("Σ_t t^(−s) converges iff s > 1; here s = 2α − 1 (instances α = 3/2, 2 finite and α = 1, 3/4 "
+            "infinite above)", "the p-series test")
+    return d.artefact()
 
 
 @register
 def claims():
+    claim = claim_family(spec_id="OD-L1", source=SRC.at(LOC))
     return [
-        ProcedureClaim(
-            id="OD-L1/hoeffding-random-n", spec_id="OD-L1", source=f"{SRC}, {LOC}",
+        claim(
+            id="OD-L1/hoeffding-random-n",
             statement_text="Pr(|θ̂_i(t) − θ_i| > sqrt(α log t / n_i(t))) <= 2 t^{−2α} for a data-dependent n_i(t)",
             decide=decide_random_n, kind="upper bound", expected=False,
             description="Hoeffding at a random sample size; exact probability under the stop-at-first-"
                         "deviation rule (θ = 1/2) vs 2t^{−2α}, α = 1/2 and 1, t up to 10^4"),
-        ProcedureClaim(
-            id="OD-L1/repaired", spec_id="OD-L1", source=f"{SRC}, {LOC}",
+        claim(
+            id="OD-L1/repaired",
             statement_text="Pr(|θ̂_i(t) − θ_i| > sqrt(α log t / n_i(t))) <= 2 t^{1−2α} for any sampling rule",
             decide=decide_repaired, kind="upper bound", expected=True,
             description="union bound over the fixed sample sizes n <= t; exact DP checks"),
-        ProcedureClaim(
-            id="OD-L1/repaired-series", spec_id="OD-L1", source=f"{SRC}, {LOC}",
+        claim(
+            id="OD-L1/repaired-series",
             statement_text="Σ_{t>=1} 2 t^{1−2α} = 2 ζ(2α−1) < ∞  ⇔  α > 1",
-            decide=decide_repaired_series, kind="identity", expected=True,
+            decide=derived(repaired_series_proof, "symbolic (sympy summation)"), kind="identity", expected=True,
             description="the repaired Lemma 1 total: E[Σ_t Δ 1[E_t^c]] <= 2KLζ(2α−1), needs α > 1"),
     ]
 
@@ -200,7 +203,7 @@ _EXTRA_ROWS = {
 _EXTRA_ROWS_ALPHA = {"1": ("4.03681640373627e-6", "2.0e-6"), "3/2": ("3.34304119631924e-9", "2.0e-9")}
 
 ERRATUM = register_erratum(Erratum(
-    id="ERR-OD-L1-RANDOM-N", spec_id="OD-L1", source_file=SRC, location=LOC,
+    id="ERR-OD-L1-RANDOM-N", spec_id="OD-L1", source_file=SRC.file, location=LOC,
     source_says="Pr(|θ̂_i(t) − θ_i| > sqrt(α log t / n_i(t))) <= 2 t^{−2α} by Hoeffding, hence "
                 "Pr(E_t^c) <= 2K t^{−2α} and E[Σ_t Δ 1[E_t^c]] <= 2LKζ(2α) for α > 1/2 (source letters)",
     truth="Hoeffding needs a fixed sample size; n_i(t) is data-dependent. Under the stop-at-first-deviation "

@@ -18,10 +18,10 @@ from fractions import Fraction
 
 from flint import arb, ctx
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, checked, refuted, source
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC = "5 リグレット解析 > 補題 1 (Pr(E_t^c) <= 2K t^{-2α})"
 HORIZON = 32
 #: (θ per item, α); one slot, P = (1): every shown item is exposed
@@ -118,22 +118,22 @@ def decide(budget_s: float) -> Outcome:
             sg = (_sign(lambda bad=bad, t=t, K=K, alpha=alpha: _q(bad) - 2 * K * arb(t) ** (-2 * _q(alpha)))
                   if bad > 0 else -1)
             if sg > 0:
-                return Outcome("refuted", "exact DP over OD-UCB's statistics, certified comparisons",
+                return refuted("exact DP over OD-UCB's statistics, certified comparisons",
                                counterexample={"theta": theta, "alpha": alpha, "t": t, "Pr(E_t^c)": bad})
             ratio = float(bad) / (2 * K * t ** (-2 * float(alpha)))
             if ratio > worst[1]:
                 worst = (t, ratio)
         rows.append({"theta": [str(x) for x in theta], "alpha": str(alpha), "worst t": worst[0],
                      "worst Pr/bound (float, for reading)": round(worst[1], 4)})
-    return Outcome("checked", "exact DP over OD-UCB's statistics (rationals), certified arb comparisons",
-                   evidence={"rows": rows, "slots": 1, "E_t": "as printed (statistics after round t)"},
-                   scope_detail=f"K = 2 items, L = 1 slot, t = 1..{HORIZON}, (θ, α) in {len(INSTANCES)} named pairs")
+    return checked("exact DP over OD-UCB's statistics (rationals), certified arb comparisons",
+                   sample=f"K = 2 items, L = 1 slot, t = 1..{HORIZON}, (θ, α) in {len(INSTANCES)} named pairs",
+                   rows=rows, slots=1, E_t="as printed (statistics after round t)")
 
 
 @register
 def claims():
     yield ProcedureClaim(
-        id="OD-L1/od-ucb-exact", spec_id="OD-L1", source=f"{SRC}, {LOC}", kind="upper bound", expected=True,
+        id="OD-L1/od-ucb-exact", spec_id="OD-L1", source=SRC.at(LOC), kind="upper bound", expected=True,
         statement_text="for OD-UCB itself: Pr(E_t^c) <= 2K t^{−2α} (E_t as printed)",
         decide=decide,
         description="exact distribution of OD-UCB's statistics on small instances; certified comparisons")

@@ -24,12 +24,19 @@ from fractions import Fraction
 import mpmath
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProofArtefact,
+    claim_family,
+    derived,
+    proved,
+    source,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC = "5 リグレット解析 > 補題 1 (α > 1/2 のとき … ≤ 2LKζ(2α)) and 定理 1's last term 2LKζ(2α)"
 #: (α, η, T) at which the counting identity is checked exactly on the partial sums up to T
 IDENTITY_GRID = ((Fraction(3, 4), Fraction(5, 4), 3000), (Fraction(1), Fraction(6, 5), 2000),
@@ -74,14 +81,10 @@ def _identity_rows() -> list[dict]:
         rows.append({"alpha": str(a), "eta": str(eta), "T": T, "blocks": len(starts),
                      "partial_sum": mpmath.nstr(left, 12), "relative_difference": mpmath.nstr(rel, 3)})
     return rows
-def _cited(description: str, reference: str) -> tuple[str, str]:
-    """One cited step, recorded as :meth:`Derivation.cited` records it."""
-    d = Derivation("")
-    d.cited(description, reference)
-    return d.steps[0]
 
 
-def _series_steps(rows: list[dict]) -> list[tuple[str, str]]:
+def series_proof(rows: list[dict]) -> ProofArtefact:
+    """OD-L1/peeling-constant's derivation; ``rows`` are :func:`_identity_rows` (the exact counting checks)."""
     a, s = sp.symbols("alpha s", positive=True)
     k = sp.symbols("k", integer=True, nonnegative=True)
     sol = sp.solve_univariate_inequality(2 * a > 1, a, relational=False)
@@ -93,22 +96,24 @@ def _series_steps(rows: list[dict]) -> list[tuple[str, str]]:
     require(sp.simplify(geo.subs(r, sp.Rational(2, 3)) - 3) == 0, "Σ_k (2/3)^k = 3")
     checked = "; ".join(f"α = {r_['alpha']}, η = {r_['eta']}: t ≤ {r_['T']}, {r_['blocks']} blocks, "
                         f"relative difference {r_['relative_difference']}" for r_ in rows)
-    return [
-        ("counting: for an integer t, η^k ≤ t ⇔ ⌈η^k⌉ ≤ t, so ⌊log_η t⌋ + 1 = #{k ≥ 0 : ⌈η^k⌉ ≤ t}",
-         f"exact multiplicities for every t ≤ T and partial sums of both sides at 30 digits: {checked}"),
-        _cited("a series of non-negative terms may be summed in either order, so "
-               "Σ_t 2(⌊log_η t⌋+1) t^{−s} = 2 Σ_k Σ_{t ≥ ⌈η^k⌉} t^{−s} = 2 Σ_k ζ(s, ⌈η^k⌉)",
-               "Tonelli's theorem (for series of non-negative terms)"),
-        _cited("ζ(s, c) ≤ c^{−s} + c^{1−s}/(s − 1) for s > 1, c ≥ 1",
-               "the integral test (comparison of Σ_{t≥c+1} t^{−s} with ∫_c^∞ x^{−s} dx)"),
-        ("with c = ⌈η^k⌉ ≥ η^k the terms are ≤ η^{−sk} + η^{(1−s)k}/(s−1): two geometric series with ratios "
-         "η^{−s}, η^{1−s} < 1 iff s > 1",
-         f"sympy: {{s : 2^(1−s) < 1}} = {sp.sstr(ratio_lt_1)}; Σ_k r^k = {sp.sstr(geo)}"),
-        ("s = 2α/η > 1 ⇔ η < 2α; some η ∈ (1, 2α) exists ⇔ 2α > 1 ⇔ α > 1/2",
-         f"sympy: {{α : 2α > 1}} = {sp.sstr(sol)}"),
-        ("Lemma 1: E[Σ_t Δ 1[E_t^c]] ≤ K Σ_t Pr(E_t^c) ≤ K L C(α, η): Δ ≤ K, a union over the L items, and the "
-         "per-item bound OD-L1/peeling", "the registered claim OD-L1/peeling (re-decided by the catalogue)"),
-    ]
+    d = Derivation("C(α, η) = Σ_t 2(⌊log_η t⌋+1) t^{−2α/η} = 2 Σ_k ζ(2α/η, ⌈η^k⌉) < ∞ for every α > 1/2 "
+                   "and η ∈ (1, 2α); Lemma 1 holds with the constant K L C(α, η)")
+    d.steps.append(("counting: for an integer t, η^k ≤ t ⇔ ⌈η^k⌉ ≤ t, so ⌊log_η t⌋ + 1 = #{k ≥ 0 : ⌈η^k⌉ ≤ t}",
+                    f"exact multiplicities for every t ≤ T and partial sums of both sides at 30 digits: {checked}"))
+    d.cited("a series of non-negative terms may be summed in either order, so "
+            "Σ_t 2(⌊log_η t⌋+1) t^{−s} = 2 Σ_k Σ_{t ≥ ⌈η^k⌉} t^{−s} = 2 Σ_k ζ(s, ⌈η^k⌉)",
+            "Tonelli's theorem (for series of non-negative terms)")
+    d.cited("ζ(s, c) ≤ c^{−s} + c^{1−s}/(s − 1) for s > 1, c ≥ 1",
+            "the integral test (comparison of Σ_{t≥c+1} t^{−s} with ∫_c^∞ x^{−s} dx)")
+    d.steps.append((("with c = ⌈η^k⌉ ≥ η^k the terms are ≤ η^{−sk} + η^{(1−s)k}/(s−1): two geometric series "
+                     "with ratios η^{−s}, η^{1−s} < 1 iff s > 1"),
+                    f"sympy: {{s : 2^(1−s) < 1}} = {sp.sstr(ratio_lt_1)}; Σ_k r^k = {sp.sstr(geo)}"))
+    d.steps.append(("s = 2α/η > 1 ⇔ η < 2α; some η ∈ (1, 2α) exists ⇔ 2α > 1 ⇔ α > 1/2",
+                    f"sympy: {{α : 2α > 1}} = {sp.sstr(sol)}"))
+    d.steps.append((("Lemma 1: E[Σ_t Δ 1[E_t^c]] ≤ K Σ_t Pr(E_t^c) ≤ K L C(α, η): Δ ≤ K, a union over the L "
+                     "items, and the per-item bound OD-L1/peeling"),
+                    "the registered claim OD-L1/peeling (re-decided by the catalogue)"))
+    return d.artefact(rows=rows)
 
 
 def decide_series(budget_s: float) -> Outcome:
@@ -122,14 +127,11 @@ def decide_series(budget_s: float) -> Outcome:
             c = peeling_series(float(a), float(eta))
             require(c > float(mpmath.mpf(r["partial_sum"])), "bounds.depth.peeling_series ≥ the partial sum")
             r["bounds_depth_peeling_series"] = c
-    proof = ProofArtefact("C(α, η) = Σ_t 2(⌊log_η t⌋+1) t^{−2α/η} = 2 Σ_k ζ(2α/η, ⌈η^k⌉) < ∞ for every α > 1/2 "
-                          "and η ∈ (1, 2α); Lemma 1 holds with the constant K L C(α, η)", tuple(_series_steps(rows)),
-                          extra={"rows": rows})
-    return Outcome("proved", "derivation (two cited facts, sympy inequalities, exact counting on instances)",
-                   evidence={"proof": proof.as_dict(), "rows": rows}, scope="all")
+    return proved(series_proof(rows), "derivation (two cited facts, sympy inequalities, exact counting on instances)",
+                  scope="all", rows=rows)
 
 
-def decide_alpha_half(budget_s: float) -> Outcome:
+def alpha_half_proof() -> ProofArtefact:
     """At α = 1/2, s = 1/η < 1 for every η > 1 and Σ_t t^{−s} diverges, so the peeling total is infinite."""
     b = sp.symbols("eta", positive=True)
     sol = sp.solve_univariate_inequality(1 / b > 1, b, relational=False)
@@ -137,28 +139,29 @@ def decide_alpha_half(budget_s: float) -> Outcome:
     t = sp.Symbol("t", positive=True, integer=True)
     conv = sp.Sum(t ** (-sp.Rational(9, 10)), (t, 1, sp.oo)).is_convergent()
     require(conv is sp.false, "an instance of Σ t^(−s), s < 1, diverges")
-    proof = ProofArtefact(
-        "at α = 1/2 the peeling series Σ_t 2(⌊log_η t⌋+1) t^{−1/η} diverges for every η > 1",
-        (("s = 2α/η = 1/η < 1 for every η > 1", f"sympy: {{η : 1/η > 1}} ∩ (1, ∞) = {sp.sstr(sol.intersect(sp.Interval.open(1, sp.oo)))}"),
-         _cited(f"Σ_t t^{{−s}} diverges for s ≤ 1, and the series dominates it (instance, sympy: "
-                f"Sum(t^(−9/10), (t, 1, oo)).is_convergent() = {conv})", "the p-series test")))
-    return Outcome("proved", "derivation (sympy, one cited test)", evidence={"proof": proof.as_dict()}, scope="all")
+    d = Derivation("at α = 1/2 the peeling series Σ_t 2(⌊log_η t⌋+1) t^{−1/η} diverges for every η > 1")
+    d.steps.append(("s = 2α/η = 1/η < 1 for every η > 1",
+                    f"sympy: {{η : 1/η > 1}} ∩ (1, ∞) = {sp.sstr(sol.intersect(sp.Interval.open(1, sp.oo)))}"))
+    d.cited(f"Σ_t t^{{−s}} diverges for s ≤ 1, and the series dominates it (instance, sympy: "
+            f"Sum(t^(−9/10), (t, 1, oo)).is_convergent() = {conv})", "the p-series test")
+    return d.artefact()
 
 
 @register
 def claims():
+    claim = claim_family(spec_id="OD-L1", source=SRC.at(LOC))
     return [
-        ProcedureClaim(
-            id="OD-L1/peeling-constant", spec_id="OD-L1", source=f"{SRC}, {LOC}",
+        claim(
+            id="OD-L1/peeling-constant",
             statement_text="C(α, η) = Σ_{t≥1} 2(⌊log_η t⌋+1) t^{−2α/η} = 2 Σ_k ζ(2α/η, ⌈η^k⌉) < ∞ for every "
                            "α > 1/2 and η ∈ (1, 2α); so Lemma 1 holds as E[Σ_t Δ 1[E_t^c]] ≤ K L C(α, η) and "
                            "Theorem 1's last term 2LKζ(2α) becomes K L C(α, η)",
             decide=decide_series, kind="upper bound", expected=True,
             description="the repaired Lemma 1's constant, finite on the theorem's whole range α > 1/2 "
                         "(bounds.depth.lemma1_peeling_constant evaluates it)"),
-        ProcedureClaim(
-            id="OD-L1/peeling-alpha-half", spec_id="OD-L1", source=f"{SRC}, {LOC}",
+        claim(
+            id="OD-L1/peeling-alpha-half",
             statement_text="at α = 1/2 the peeling total Σ_t 2(⌊log_η t⌋+1) t^{−1/η} is infinite for every η > 1",
-            decide=decide_alpha_half, kind="identity", expected=True,
+            decide=derived(alpha_half_proof, "derivation (sympy, one cited test)"), kind="identity", expected=True,
             description="α = 1/2 (the experiments' value) stays outside every repair"),
     ]

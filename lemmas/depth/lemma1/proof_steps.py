@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import Atom, verify_certificate
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, ProcedureClaim, derived, source
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC_L1 = "5 リグレット解析 > 補題 1, Proof"
 
 
@@ -35,14 +34,10 @@ def union_bound_proof():
     return d.artefact()
 
 
-def _proved(fn, method):
-    return lambda budget_s: proved(fn(), method=method, scope="all")
-
-
 @register
 def claims():
     yield ProcedureClaim(
-        id="OD-L1/union-bound", spec_id="OD-L1", source=f"{SRC}, {LOC_L1}", kind="inequality", expected=True,
+        id="OD-L1/union-bound", spec_id="OD-L1", source=SRC.at(LOC_L1), kind="inequality", expected=True,
         statement_text="Pr(∪_{i<=K} {|X_i| > r_i}) <= Σ_i [Pr(X_i > r_i) + Pr(X_i < −r_i)] for every K, r_i >= 0",
-        decide=_proved(union_bound_proof, "set identity + inclusion–exclusion certificate"),
+        decide=derived(union_bound_proof, "set identity + inclusion–exclusion certificate"),
         description="the first three steps of Lemma 1's display")

@@ -19,11 +19,19 @@ from __future__ import annotations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC_T1 = "5 リグレット解析 > 定理 1, Proof"
 LOC_L1 = "5 リグレット解析 > 補題 1, Proof"
 LOC_LAST = "5 リグレット解析 > last display of Theorem 1's proof (補題 4 より); 注意 1 eq. (5)"
@@ -63,7 +71,7 @@ def delta_astar_proof():
 def decide_text(budget_s: float) -> Outcome:
     from clickbound.lemmas.ledger import source_text
 
-    text = source_text(SRC)
+    text = source_text(SRC.file)
     stated = {c: text.count(c + ".") for c in CITED}  # a lemma is stated as "補題 N." (cf. "補題 1.", "補題 2.")
     cited = {c: text.count(c) for c in CITED}
     own = {c: text.count(c + ".") for c in ("補題 1", "補題 2")}
@@ -71,40 +79,37 @@ def decide_text(budget_s: float) -> Outcome:
                 "break": "Lemma 2's proof ends at '…起こっているとす' and the next display starts with '& + Σ_i Σ_t'",
                 "break_found": BREAK in text}
     if all(stated[c] >= 1 for c in CITED):
-        return Outcome("survived", "exact string search in the source text", evidence=evidence)
-    return Outcome("refuted", "exact string search in the source text", evidence=evidence,
-                   counterexample={"never stated": [c for c in CITED if stated[c] == 0]})
-
-
-def _proved(fn, method):
-    return lambda budget_s: proved(fn(), method=method, scope="all")
+        return survived("exact string search in the source text", **evidence)
+    return refuted("exact string search in the source text",
+                   counterexample={"never stated": [c for c in CITED if stated[c] == 0]}, **evidence)
 
 
 @register
 def claims():
     D, e = sp.symbols("Delta e")
-    yield Claim(id="OD-T1/split", spec_id="OD-T1", source=f"{SRC}, {LOC_T1}", kind="identity", expected=True,
+    claim = claim_family(spec_id="OD-T1")
+    yield Claim(id="OD-T1/split", spec_id="OD-T1", source=SRC.at(LOC_T1), kind="identity", expected=True,
                 statement=sp.Eq(D * e + D * (1 - e), D), domain={D: (0, 100), e: (0, 1)},
                 description="pointwise Δ·1[E_t] + Δ·1[E_t^c] = Δ (e the indicator); Reg(T) splits by linearity")
-    yield ProcedureClaim(
-        id="OD-T1/zeta-convergence", spec_id="OD-T1", source=f"{SRC}, 定理 1 (ζ(s) converges for s > 1) and {LOC_L1}",
+    yield claim(
+        id="OD-T1/zeta-convergence", source=SRC.at(f"定理 1 (ζ(s) converges for s > 1) and {LOC_L1}"),
         kind="identity", expected=True,
         statement_text="Σ_{t>=1} t^{−2α} = ζ(2α) < ∞ iff α > 1/2 (diverges at α = 1/2)",
-        decide=_proved(zeta_proof, "sympy summation"), description="p-series")
-    yield ProcedureClaim(
-        id="OD-T1/delta-astar-zero", spec_id="OD-T1", source=f"{SRC}, {LOC_LAST}", kind="identity", expected=True,
+        decide=derived(zeta_proof, "sympy summation"), description="p-series")
+    yield claim(
+        id="OD-T1/delta-astar-zero", source=SRC.at(LOC_LAST), kind="identity", expected=True,
         statement_text="Δ_{a*} = 0 for every instance (so 1/Δ_{a*} in the proof's last display and eq. (5) is "
                        "undefined; Theorem 1's statement has Δ_{a**})",
-        decide=_proved(delta_astar_proof, "definition, termwise"), description="Δ of the optimal ranking")
-    yield ProcedureClaim(
-        id="OD-T1/text-gives-lemmas-3-5", spec_id="OD-T1", source=f"{SRC}, {LOC_T1}", kind="computation",
+        decide=derived(delta_astar_proof, "definition, termwise"), description="Δ of the optimal ranking")
+    yield claim(
+        id="OD-T1/text-gives-lemmas-3-5", source=SRC.at(LOC_T1), kind="computation",
         expected=False,
         statement_text="the text states 補題 3, 補題 4 and 補題 5, which the proof of Theorem 1 cites",
         decide=decide_text, description="exact string search: the lemmas are cited but never stated")
 
 
 register_erratum(Erratum(
-    id="ERR-OD-T1-DELTA-ASTAR", spec_id="OD-T1", source_file=SRC, location=LOC_LAST,
+    id="ERR-OD-T1-DELTA-ASTAR", spec_id="OD-T1", source_file=SRC.file, location=LOC_LAST,
     source_says="n_i(t) <= 16α(Σ_{k<=d} P_k)² log T / Δ_{a*}² and (… + L/Δ_{a*}) in the last display of "
                 "Theorem 1's proof, and L/Δ_{a*} in eq. (5) (Lagrée et al. Theorem 9 as quoted)",
     truth="Δ_{a*} = 0 by the source's own definition of Δ_a (a* is optimal), so these terms divide by 0; "

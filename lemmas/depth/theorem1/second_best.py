@@ -22,10 +22,10 @@ import numpy as np
 
 from clickbound.bounds.click import depth_reward
 from clickbound.bounds.depth import second_best_gap
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.support.kit import Outcome, checked, claim_family, refuted, source, survived
 
-SRC = "001_eb740855b56fcd8b.txt"
+SRC = source("depth")
 LOC = "3.5 最適ランキングとリグレット (a** の定義)"
 SEED = 20011122
 N_INSTANCES = 30
@@ -59,11 +59,11 @@ def decide_exists(budget_s: float) -> Outcome:
     theta, P = [Fraction(1, 2), Fraction(1, 3)], [Fraction(1), Fraction(1)]
     g = gaps(theta, P)
     if any(x > 0 for x in g.values()):
-        return Outcome("survived", "exact enumeration", evidence={"gaps": {str(k): str(v) for k, v in g.items()}})
-    return Outcome("refuted", "exact enumeration of every ranking",
+        return survived("exact enumeration", gaps={str(k): str(v) for k, v in g.items()})
+    return refuted("exact enumeration of every ranking",
                    counterexample={"items": 2, "slots": 2, "theta": tuple(theta), "P": tuple(P),
                                    "gaps": {str(k): v for k, v in g.items()}},
-                   evidence={"note": "every ranking has Δ_a = 0: no a with E[r(a)] < E[r(a*)]"})
+                   note="every ranking has Δ_a = 0: no a with E[r(a)] < E[r(a*)]")
 
 
 def decide_min_gap(budget_s: float) -> Outcome:
@@ -81,30 +81,28 @@ def decide_min_gap(budget_s: float) -> Outcome:
         rows.append({"items": len(theta), "slots": len(P), "min positive gap": str(exact), "closed form": str(cf),
                      "bounds.depth": flt})
         if not ok:
-            return Outcome("refuted", "exact enumeration", counterexample={"theta": tuple(theta), "P": tuple(P),
-                                                                          "exact": exact, "closed form": cf,
-                                                                          "bounds.depth": flt})
-    return Outcome("checked", "exact enumeration of every ranking (rationals)", evidence={"rows": rows},
-                   scope_detail=f"{N_INSTANCES} drawn instances with distinct θ, 2–6 items, 1–4 slots (seed {SEED})")
+            return refuted("exact enumeration", counterexample={"theta": tuple(theta), "P": tuple(P), "exact": exact,
+                                                                "closed form": cf, "bounds.depth": flt})
+    return checked("exact enumeration of every ranking (rationals)", rows=rows,
+                   sample=f"{N_INSTANCES} drawn instances with distinct θ, 2–6 items, 1–4 slots (seed {SEED})")
 
 
 @register
 def claims():
-    yield ProcedureClaim(
-        id="OD-SECOND-BEST/exists-as-printed", spec_id="OD-T1", source=f"{SRC}, {LOC}", kind="computation",
-        expected=False,
+    claim = claim_family(spec_id="OD-T1", source=SRC.at(LOC))
+    yield claim(
+        id="OD-SECOND-BEST/exists-as-printed", kind="computation", expected=False,
         statement_text="for every instance some ranking a has E[r(a)] < E[r(a*)] (so a** and Δ_{a**} exist)",
         decide=decide_exists, description="2 items, 2 slots, P = (1, 1): every ranking is optimal")
-    yield ProcedureClaim(
-        id="OD-SECOND-BEST/min-positive-gap", spec_id="OD-T1", source=f"{SRC}, {LOC}", kind="identity",
-        expected=True,
+    yield claim(
+        id="OD-SECOND-BEST/min-positive-gap", kind="identity", expected=True,
         statement_text="Δ_{a**} (argmax reading) = least positive Δ_a = min_j {(P_j − P_{j+1})(θ_(j) − θ_(j+1)) > 0} "
                        "for distinct θ; bounds.depth.second_best_gap agrees",
         decide=decide_min_gap, description="exact enumeration on drawn instances")
 
 
 register_erratum(Erratum(
-    id="ERR-OD-SECOND-BEST-DEF", spec_id="OD-T1", source_file=SRC, location=LOC,
+    id="ERR-OD-SECOND-BEST-DEF", spec_id="OD-T1", source_file=SRC.file, location=LOC,
     source_says="a** = max_{a ∈ A, E[r(a)] < E[r(a*)]} E[r(a)] (2 番目に最適なランキング)",
     truth="max gives a number, not a ranking: meant is argmax, so Δ_{a**} = the least positive gap "
           "(= min_j {(P_j − P_{j+1})(θ_(j) − θ_(j+1)) > 0} for distinct θ); and the set can be empty (as many "

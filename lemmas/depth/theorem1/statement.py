@@ -18,16 +18,20 @@ Source ``001_eb740855b56fcd8b.txt``, 定理1, 補題1 and 注意1 (project lette
 """
 from __future__ import annotations
 
+from functools import partial
+
 import sympy as sp
 
 from clickbound.bounds.depth import NAMED_P, od_vs_pbm_ratio
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
+from clickbound.lemmas.support.kit import ProofArtefact, claim_family, derived, source
 
-SRC = "001_eb740855b56fcd8b.txt"
-SOURCE_T1 = f"{SRC}, 定理1 and 補題1"
-SOURCE_REMARK = f"{SRC}, 注意1 (eq. (5), Lagrée et al. Theorem 9 as quoted)"
+SRC = source("depth")
+SOURCE_T1 = SRC.at("定理1 and 補題1")
+SOURCE_REMARK = SRC.at("注意1 (eq. (5), Lagrée et al. Theorem 9 as quoted)")
+#: each OD-T1 / OD-VS-PBM derivation is in symbols (α, ε, K, L, P_K): it covers every value (scope all)
+METHOD = "symbolic (sympy)"
 #: bounds.depth evaluates in floats; agreement with the exact ratio 1/P_K^2 up to double rounding
 RATIO_REL_TOL = 1e-12
 
@@ -86,31 +90,28 @@ def ratio_at_alpha_one_proof() -> ProofArtefact:
                          steps=(("limit ε = 0, α → 1 of 16/(32 α P_K²)", sp.sstr(lim)),))
 
 
-def _proved(proof, method="symbolic (sympy)"):
-    """Each OD-T1 / OD-VS-PBM derivation is in symbols (α, ε, K, L, P_K): it covers every value (scope all)."""
-    return lambda budget_s: Outcome("proved", method, {"proof": proof().as_dict()}, scope="all")
-
-
 @register
 def od_theorem1_claims():
-    yield ProcedureClaim(
-        id="OD-T1/constant-term", spec_id="OD-T1", kind="identity", expected=True, source=SOURCE_T1,
+    theorem1 = claim_family(spec_id="OD-T1", source=SOURCE_T1, kind="identity", expected=True)
+    remark1 = claim_family(spec_id="OD-VS-PBM", source=SOURCE_REMARK, kind="identity", expected=True)
+    yield theorem1(
+        id="OD-T1/constant-term",
         statement_text="Σ_t K · 2L t^{−2α} = 2KLζ(2α), finite iff α > 1/2 (Theorem 1's last term from Lemma 1)",
-        decide=_proved(lambda: constant_term_proof(0)),
+        decide=derived(partial(constant_term_proof, 0), METHOD),
         description=("The algebra of Theorem 1's last term given Lemma 1's premise Pr(E_t^c) ≤ 2L t^{−2α}, "
                      "which OD-L1/hoeffding-random-n refutes (see ERR-OD-L1-RANDOM-N)."))
-    yield ProcedureClaim(
-        id="OD-T1/constant-term-repaired", spec_id="OD-T1", kind="identity", expected=True, source=SOURCE_T1,
+    yield theorem1(
+        id="OD-T1/constant-term-repaired",
         statement_text="Σ_t K · 2L t^{1−2α} = 2KLζ(2α−1), finite iff α > 1 (with the repaired Lemma 1)",
-        decide=_proved(lambda: constant_term_proof(1)),
+        decide=derived(partial(constant_term_proof, 1), METHOD),
         description="Theorem 1's last term with the repaired premise of OD-L1/repaired.")
-    yield ProcedureClaim(
-        id="OD-VS-PBM", spec_id="OD-VS-PBM", kind="identity", expected=True, source=SOURCE_REMARK,
+    yield remark1(
+        id="OD-VS-PBM",
         statement_text="as ε → 0 and α → 1/2, PBM-UCB's leading term is P_K^{−2} times OD-UCB's",
-        decide=_proved(ratio_proof),
+        decide=derived(ratio_proof, METHOD),
         description="Remark 1's comparison, symbolically, and bounds.depth checked on the shallow/deep/RecGaze P.")
-    yield ProcedureClaim(
-        id="OD-VS-PBM/repaired-alpha", spec_id="OD-VS-PBM", kind="identity", expected=True, source=SOURCE_REMARK,
+    yield remark1(
+        id="OD-VS-PBM/repaired-alpha",
         statement_text="with Theorem 1 restricted to α > 1 (repaired Lemma 1), the ratio at α → 1 is P_K^{−2}/2",
-        decide=_proved(ratio_at_alpha_one_proof),
+        decide=derived(ratio_at_alpha_one_proof, METHOD),
         description="What Remark 1's comparison becomes once OD-L1 is repaired.")

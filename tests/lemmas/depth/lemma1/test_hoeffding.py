@@ -12,26 +12,12 @@ from clickbound.lemmas.depth.lemma1 import hoeffding as od
 # float64 DP over 10^4 steps: accumulated relative rounding ~ 1e4 · 1e-16, so 1e-9 is generous.
 FLOAT_DP_RTOL = 1e-9
 
-EXPECTED = {
-    "OD-L1/hoeffding-random-n": "refuted",
-    "OD-L1/repaired": "survived",
-    "OD-L1/repaired-series": "proved",
-}
-
-
 CLAIMS = {c.id: c for c in od.claims()}  # this module's claims only: other catalogue modules may be mid-edit
 
 
 @functools.cache
 def verdict(cid):
     return check(CLAIMS[cid], budget_s=60)
-
-
-@pytest.mark.parametrize("cid,status", sorted(EXPECTED.items()))
-def test_verdicts_as_registered(cid, status):
-    v = verdict(cid)
-    assert v.status == status and v.matches_expectation is True
-    assert v.scope == ("all" if status == "proved" else None)  # the series: symbolic t and α
 
 
 def _independent_exact(t, alpha, theta):
@@ -99,8 +85,6 @@ def test_erratum_rows_and_first_exceeding_t():
     assert first == e.extra["first_t_exceeding_at_alpha_half"] == 81
     # the peeling evidence merged in from lemmas/studies/repair_weakest.py is re-checked by its own tests
     assert set(e.evidence_claims) - set(CLAIMS) == {"OD-L1/peeling", "OD-L1/peeling-exact"}
-    for cid in (c for c in e.evidence_claims if c in CLAIMS):
-        assert verdict(cid).status == EXPECTED[cid]
 
 
 def test_bad_parameters_raise():

@@ -1,13 +1,7 @@
 """OD-L1 for OD-UCB's own allocation (source 001_eb740855b56fcd8b.txt, 補題 1), exact on small instances."""
 from fractions import Fraction
 
-from clickbound import lemmas
 from clickbound.lemmas.depth.lemma1 import oducb as od
-
-
-def test_comes_out_as_registered():
-    v = lemmas.check(lemmas.get("OD-L1/od-ucb-exact"), budget_s=20)
-    assert v.matches_expectation and v.status == "checked"
 
 
 def test_dp_probabilities_are_probabilities_and_t1_is_exact():

@@ -1,23 +1,7 @@
 """OD-SECOND-BEST (source 001_eb740855b56fcd8b.txt, 3.5: the definition of a**)."""
 from fractions import Fraction
 
-import pytest
-
-from clickbound import lemmas
 from clickbound.lemmas.depth.theorem1 import second_best as od
-
-IDS = ["OD-SECOND-BEST/exists-as-printed", "OD-SECOND-BEST/min-positive-gap"]
-
-
-@pytest.mark.parametrize("cid", IDS)
-def test_comes_out_as_registered(cid):
-    assert lemmas.check(lemmas.get(cid), budget_s=20).matches_expectation
-
-
-def test_erratum_evidence_comes_out_as_registered():
-    err = {e.id: e for e in lemmas.errata()}["ERR-OD-SECOND-BEST-DEF"]
-    for cid in err.evidence_claims:
-        assert lemmas.check(lemmas.get(cid), budget_s=20).matches_expectation
 
 
 def test_closed_form_on_a_hand_instance():
