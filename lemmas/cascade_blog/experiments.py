@@ -19,13 +19,14 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "004_d9477b3ebe233f80.txt"
-LOC_EXP = f"{SRC}, CascadeLinTSのPython実装 (experiment settings: 全アイテム数 L 16,256,300; L=[16, 256, 3000])"
-LOC_TIME = f"{SRC}, CascadeLinTSのPython実装 (10000stepの速度 table and the remarks after it)"
+SRC = source("cascade_blog")
+LOC_EXP = SRC.at("CascadeLinTSのPython実装 (experiment settings: 全アイテム数 L 16,256,300; L=[16, 256, 3000])")
+LOC_TIME = SRC.at("CascadeLinTSのPython実装 (10000stepの速度 table and the remarks after it)")
+#: the experiment claims: exact computations on the blog's numbers, no spec entry
+claim = claim_family(spec_id=None, kind="computation")
 PROSE_L = (16, 256, 300)
 CODE_L = (16, 256, 3000)
 STEPS = 10_000
@@ -36,7 +37,7 @@ MAX_CLOCK_HZ = 6 * 10 ** 9
 def _l_list_decide(budget_s):
     if PROSE_L == CODE_L:  # pragma: no cover
         raise AssertionError
-    return Outcome("refuted", "exact comparison", counterexample={
+    return refuted("exact comparison", counterexample={
         "prose ('全アイテム数 L 16,256,300')": PROSE_L, "code (L=[16, 256, 3000]) and table (L=3000)": CODE_L})
 
 
@@ -47,7 +48,7 @@ def _l16_decide(budget_s):
     cycle = Fraction(1, MAX_CLOCK_HZ)
     if not per_call < cycle:  # pragma: no cover
         raise AssertionError(per_call)
-    return Outcome("refuted", "exact arithmetic (Fractions) under the stated clock premise", counterexample={
+    return refuted("exact arithmetic (Fractions) under the stated clock premise", counterexample={
         "table": "CascadeUCB1, L=16, 10000 steps: 0.00002秒", "math.log calls": log_calls,
         "seconds per call": per_call, "one cycle at 6 GHz": cycle,
         "premise": "a CPython call to math.log takes at least one clock cycle; clock ≤ 6 GHz"})
@@ -68,21 +69,23 @@ def step_time_proof():
 @register
 def blog_experiment_claims():
     return [
-        ProcedureClaim(id="BLOG-EXP/L-list", spec_id=None, source=LOC_EXP, kind="computation", expected=False,
-                       statement_text="the prose L values (16, 256, 300) are the code's L=[16, 256, 3000]",
-                       decide=_l_list_decide),
-        ProcedureClaim(id="BLOG-TIMING/L16", spec_id=None, source=LOC_TIME, kind="computation", expected=False,
-                       statement_text="10⁴ CascadeUCB1 steps at L = 16 in 0.00002 s leave ≥ one 6 GHz cycle per "
-                       "math.log call (16·10⁴ calls)", decide=_l16_decide),
-        ProcedureClaim(id="BLOG-TIMING/step-28ms", spec_id=None, source=LOC_TIME, kind="computation", expected=True,
-                       statement_text="4 min 46 s / 10⁴ steps = 28.6 ms per step, an upper bound on the mean "
-                       "get_list time", decide=lambda b: proved(step_time_proof(), "exact arithmetic", scope="all")),
+        claim(id="BLOG-EXP/L-list", source=LOC_EXP, expected=False,
+              statement_text="the prose L values (16, 256, 300) are the code's L=[16, 256, 3000]",
+              decide=_l_list_decide),
+        claim(id="BLOG-TIMING/L16", source=LOC_TIME, expected=False,
+              statement_text="10⁴ CascadeUCB1 steps at L = 16 in 0.00002 s leave ≥ one 6 GHz cycle per "
+                             "math.log call (16·10⁴ calls)",
+              decide=_l16_decide),
+        claim(id="BLOG-TIMING/step-28ms", source=LOC_TIME, expected=True,
+              statement_text="4 min 46 s / 10⁴ steps = 28.6 ms per step, an upper bound on the mean "
+                             "get_list time",
+              decide=derived(step_time_proof, "exact arithmetic")),
     ]
 
 
 ERRATA = (
     register_erratum(Erratum(
-        id="ERR-004-L-LIST", source_file=SRC, location="CascadeLinTSのPython実装, experiment settings",
+        id="ERR-004-L-LIST", source_file=SRC.file, location="CascadeLinTSのPython実装, experiment settings",
         source_says="全アイテム数 L 16,256,300で実験します", truth="the code runs L = [16, 256, 3000] and the table "
         "reports L=3000: 300 is a misprint for 3000", evidence_claims=("BLOG-EXP/L-list",),
         conclusion_survives="yes: the runs and the table use 3000",
@@ -90,7 +93,7 @@ ERRATA = (
             "全アイテム数 L 16,256,300で実験します",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-TIMING-L16", source_file=SRC, location="CascadeLinTSのPython実装, timing table (L=16 row)",
+        id="ERR-004-TIMING-L16", source_file=SRC.file, location="CascadeLinTSのPython実装, timing table (L=16 row)",
         source_says="CascadeUCB1, L=16, 10000 steps: 0.00002秒",
         truth="16·10⁴ math.log calls alone would need 1.25·10⁻¹⁰ s each, below one cycle at 6 GHz; the entry "
               "cannot be a wall time of the blog's code (its own L=256 and L=3000 rows, 3 s and 28 s, scale to "

@@ -32,11 +32,10 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, source
 
-SRC_004 = "004_d9477b3ebe233f80.txt, CascadeLinTS (M_t 更新式, 逆行列の更新)"
+SRC_004 = source("cascade_blog").at("CascadeLinTS (M_t 更新式, 逆行列の更新)")
 
 SEED = 20260523
 D_NUMERIC = 10

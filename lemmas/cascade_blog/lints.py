@@ -25,20 +25,22 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.lemmas.cascade_blog.ucb1 import BlogObserveLoop
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "004_d9477b3ebe233f80.txt"
-LOC_POST = f"{SRC}, Linear Cascading Bandits (θ_t ~ N(θ̂_(t−1), M_(t−1)^(−1)), θ̂_t, M_t, B_t)"
-LOC_CODE = f"{SRC}, CascadeLinTSのPython実装 (CascadeLinTSAgent)"
-LOC_GEN = f"{SRC}, CascadeLinTSのPython実装 (gen_items)"
+SRC = source("cascade_blog")
+LOC_POST = SRC.at("Linear Cascading Bandits (θ_t ~ N(θ̂_(t−1), M_(t−1)^(−1)), θ̂_t, M_t, B_t)")
+LOC_CODE = SRC.at("CascadeLinTSのPython実装 (CascadeLinTSAgent)")
+LOC_GEN = SRC.at("CascadeLinTSのPython実装 (gen_items)")
 SEED = 20260606
 
 
 # ----------------------------------------------------------------------------- the port (blog lines 341-417)
-class CascadeLinTSAgent:
-    """Blog lines 391-417 on object arrays; ``features[e]`` is the (d, 1) column of item e."""
+class CascadeLinTSAgent(BlogObserveLoop):
+    """Blog lines 391-417 on object arrays; ``features[e]`` is the (d, 1) column of item e; ``observe`` is
+    the loop CascadeUCB1Agent shares (:class:`~clickbound.lemmas.cascade_blog.ucb1.BlogObserveLoop`), the
+    loop body is :meth:`update`."""
 
     def __init__(self, d, sigma, features, sampler=None):
         self.sigma = sigma
@@ -53,19 +55,12 @@ class CascadeLinTSAgent:
         weights = [x.T.dot(theta) for x in self.features]
         return sorted(range(len(weights)), key=lambda i: weights[i], reverse=True)[:k]
 
-    def is_click(self, click, k):
-        return 1 if click == k else 0
-
-    def observe(self, a, click):
-        if click == -1:
-            click = len(a)
-        for i in range(min(len(a), click)):
-            e = a[i]
-            x = self.features[e]
-            self.InvM = self.InvM - (self.InvM.dot(x).dot(x.T).dot(self.InvM)) / (
-                x.T.dot(self.InvM).dot(x) + self.sigma ** 2)
-            if self.is_click(click, i + 1):
-                self.B = self.B + x
+    def update(self, e, clicked):
+        x = self.features[e]
+        self.InvM = self.InvM - (self.InvM.dot(x).dot(x.T).dot(self.InvM)) / (
+            x.T.dot(self.InvM).dot(x) + self.sigma ** 2)
+        if clicked:
+            self.B = self.B + x
 
 
 def gen_items(tags, L, sigma=0.01, rnd=random):
@@ -121,7 +116,7 @@ def _theta_hat_printed_decide(budget_s):
     # d = 1, σ = 1, one observation at step 1: x = 1, y = 1
     M1, B0, B1 = Fraction(1) + 1, Fraction(0), Fraction(1)
     printed, posterior = B0 / M1, B1 / M1
-    return Outcome("refuted", "exact (Fractions)", counterexample={
+    return refuted("exact (Fractions)", counterexample={
         "d": 1, "σ": 1, "step 1 observation (x, y)": (1, 1), "M_1": M1, "B_0": B0, "B_1": B1,
         "printed θ̂_1 = σ^(−2)M_1^(−1)B_0": printed, "posterior mean σ^(−2)M_1^(−1)B_1": posterior})
 
@@ -130,7 +125,7 @@ def _sigma_variance_decide(budget_s):
     sigma, x = Fraction(1, 2), Fraction(1)
     precision_if_variance_sigma = 1 + x * x / sigma
     M1 = 1 + x * x / sigma ** 2
-    return Outcome("refuted", "exact (Fractions)", counterexample={
+    return refuted("exact (Fractions)", counterexample={
         "σ": sigma, "x": x, "posterior precision with noise variance σ": precision_if_variance_sigma,
         "blog's M_1 = σ^(−2)x² + 1": M1, "noise variance that reproduces M_1": sigma ** 2})
 
@@ -161,7 +156,7 @@ def _batch_at_step_decide(budget_s):
     M1 = Fraction(1) + 1
     M2_recursive = M1 + 1
     M2_at_step = Fraction(1) * 1 + 1
-    return Outcome("refuted", "exact (Fractions)", counterexample={
+    return refuted("exact (Fractions)", counterexample={
         "d": 1, "σ": 1, "rows": "x = 1 at step 1 and at step 2", "M_2 by M_t = M_(t−1) + σ^(−2)xxᵀ": M2_recursive,
         "M_2 = σ^(−2)X_2ᵀX_2 + I with X_2 = rows observed at step 2 only": M2_at_step})
 
@@ -171,7 +166,7 @@ def _observe_records_decide(budget_s):
     feats = [_col([1, 0]), _col([0, 1])]
     ag = CascadeLinTSAgent(2, Fraction(1), feats)
     ag.observe([0, 1], -1)  # nothing clicked
-    return Outcome("refuted", "exact run of one observe() (Fractions)", counterexample={
+    return refuted("exact run of one observe() (Fractions)", counterexample={
         "list": (0, 1), "click": -1, "B after observe": [str(v) for v in ag.B.ravel()],
         "B_t = B_(t−1) + Σ x 1{C_t = k}": ["0", "0"]})
 
@@ -243,45 +238,56 @@ def _unit_interval_decide(budget_s):
     ball = (arb(3) / arb(2).sqrt()).erfc() / 2
     if not ball > 0:  # pragma: no cover
         raise AssertionError(ball)
-    return Outcome("refuted", "certified arithmetic (arb ball for erfc(3/√2)/2, lower end > 0)", counterexample={
+    return refuted("certified arithmetic (arb ball for erfc(3/√2)/2, lower end > 0)", counterexample={
         "item": "only tag 'AWS' (0.03), σ = 0.01", "P(w < 0) = Φ(−3) = erfc(3/√2)/2": str(ball),
         "experiment dictionary (min rate 0.05): Φ(−5)": str((arb(5) / arb(2).sqrt()).erfc() / 2)})
 
 
-def _c(id_, text, decide, loc, expected=True, spec="ALG-CASLINTS", kind="identity"):
-    return ProcedureClaim(id=id_, statement_text=text, decide=decide, source=loc, spec_id=spec, kind=kind,
-                          expected=expected)
+#: the CascadeLinTS claims of the blog: spec entry ALG-CASLINTS, identities unless said otherwise
+claim = claim_family(spec_id="ALG-CASLINTS", kind="identity", expected=True)
 
 
 @register
 def blog_lints_claims():
     return [
-        _c("LINTS-POSTERIOR", "every d: prior N(0, I), noise variance s: posterior N(M^(−1)XᵀY/s, M^(−1)), "
-           "M = I + XᵀX/s (s = σ²: θ̂ = σ^(−2)M^(−1)B)", lambda b: proved(
-               posterior_proof(), "derivation + symbolic gradients/Hessians", scope="all"), LOC_POST),
-        _c("LINTS-THETA-HAT/as-printed", "θ̂_t = σ^(−2)M_t^(−1)B_(t−1) is the posterior mean after step t",
-           _theta_hat_printed_decide, LOC_POST, expected=False),
-        _c("LINTS-SIGMA/variance-reading", "with σ the observation-noise variance the posterior precision is "
-           "M_t = σ^(−2)X_tᵀX_t + I", _sigma_variance_decide, LOC_POST, expected=False),
-        _c("LINTS-RECURSION", "every d, t: M_t = M_(t−1) + σ^(−2)xxᵀ, B_t = B_(t−1) + x 1{C_t = k} from M_0 = I, "
-           "B_0 = 0 give σ^(−2)X_tᵀX_t + I and X_tᵀY_t (all observations up to t)",
-           lambda b: proved(recursion_proof(), "derivation + symbolic", scope="all"), LOC_POST),
-        _c("LINTS-BATCH/at-step-t", "with X_t the rows observed at step t only, M_t = σ^(−2)X_tᵀX_t + I satisfies "
-           "M_t = M_(t−1) + σ^(−2)Σ xxᵀ", _batch_at_step_decide, LOC_POST, expected=False),
-        _c("BLOG-LINTS/observe-records", "CascadeLinTSAgent.observe adds x_e to B exactly for the clicked "
-           "position (B_t = B_(t−1) + x_e 1{C_t = k})", _observe_records_decide, LOC_CODE, expected=False),
-        _c("BLOG-LINTS/observe-sm", "the port's observe keeps InvM = (I + σ^(−2)Σ_recorded xxᵀ)^(−1)",
-           lambda b: proved(observe_sm_proof(), "LIN-SM + exact runs", scope="all"), LOC_CODE),
-        _c("GEN-ITEMS/linear", "gen_items gives w(e) = x_eᵀθ* + N(0, |x_e|σ²), θ* the tag rates",
-           lambda b: proved(gen_linear_proof(), "derivation + stubbed runs", scope="all"), LOC_GEN),
-        _c("GEN-ITEMS/in-unit-interval", "every weight gen_items draws lies in [0, 1] (is a click probability)",
-           _unit_interval_decide, LOC_GEN, expected=False),
+        claim(id="LINTS-POSTERIOR", source=LOC_POST,
+              statement_text="every d: prior N(0, I), noise variance s: posterior N(M^(−1)XᵀY/s, M^(−1)), "
+                             "M = I + XᵀX/s (s = σ²: θ̂ = σ^(−2)M^(−1)B)",
+              decide=derived(posterior_proof, "derivation + symbolic gradients/Hessians")),
+        claim(id="LINTS-THETA-HAT/as-printed", source=LOC_POST, expected=False,
+              statement_text="θ̂_t = σ^(−2)M_t^(−1)B_(t−1) is the posterior mean after step t",
+              decide=_theta_hat_printed_decide),
+        claim(id="LINTS-SIGMA/variance-reading", source=LOC_POST, expected=False,
+              statement_text="with σ the observation-noise variance the posterior precision is "
+                             "M_t = σ^(−2)X_tᵀX_t + I",
+              decide=_sigma_variance_decide),
+        claim(id="LINTS-RECURSION", source=LOC_POST,
+              statement_text="every d, t: M_t = M_(t−1) + σ^(−2)xxᵀ, B_t = B_(t−1) + x 1{C_t = k} from M_0 = I, "
+                             "B_0 = 0 give σ^(−2)X_tᵀX_t + I and X_tᵀY_t (all observations up to t)",
+              decide=derived(recursion_proof, "derivation + symbolic")),
+        claim(id="LINTS-BATCH/at-step-t", source=LOC_POST, expected=False,
+              statement_text="with X_t the rows observed at step t only, M_t = σ^(−2)X_tᵀX_t + I satisfies "
+                             "M_t = M_(t−1) + σ^(−2)Σ xxᵀ",
+              decide=_batch_at_step_decide),
+        claim(id="BLOG-LINTS/observe-records", source=LOC_CODE, expected=False,
+              statement_text="CascadeLinTSAgent.observe adds x_e to B exactly for the clicked "
+                             "position (B_t = B_(t−1) + x_e 1{C_t = k})",
+              decide=_observe_records_decide),
+        claim(id="BLOG-LINTS/observe-sm", source=LOC_CODE,
+              statement_text="the port's observe keeps InvM = (I + σ^(−2)Σ_recorded xxᵀ)^(−1)",
+              decide=derived(observe_sm_proof, "LIN-SM + exact runs")),
+        claim(id="GEN-ITEMS/linear", source=LOC_GEN,
+              statement_text="gen_items gives w(e) = x_eᵀθ* + N(0, |x_e|σ²), θ* the tag rates",
+              decide=derived(gen_linear_proof, "derivation + stubbed runs")),
+        claim(id="GEN-ITEMS/in-unit-interval", source=LOC_GEN, expected=False,
+              statement_text="every weight gen_items draws lies in [0, 1] (is a click probability)",
+              decide=_unit_interval_decide),
     ]
 
 
 ERRATA = (
     register_erratum(Erratum(
-        id="ERR-004-THETA-HAT-INDEX", source_file=SRC, location="Linear Cascading Bandits, θ̂_t display",
+        id="ERR-004-THETA-HAT-INDEX", source_file=SRC.file, location="Linear Cascading Bandits, θ̂_t display",
         source_says="θ̂_t = σ^{−2} M_t^{−1} B_{t−1}", truth="θ̂_t = σ^{−2} M_t^{−1} B_t (the posterior mean; the "
         "blog's code uses the current B); d = 1, σ = 1, one observation (1, 1): printed 0, posterior mean 1/2",
         evidence_claims=("LINTS-THETA-HAT/as-printed", "LINTS-POSTERIOR"),
@@ -290,7 +296,7 @@ ERRATA = (
             r"\hat{\theta}_{t} = \sigma^{-2} M^{-1}_t B_{t-1}",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-LINTS-X-AT-STEP", source_file=SRC, location="Linear Cascading Bandits, 補足 (X_t, Y_t)",
+        id="ERR-004-LINTS-X-AT-STEP", source_file=SRC.file, location="Linear Cascading Bandits, 補足 (X_t, Y_t)",
         source_says="X_t の行をステップ t で観測されたすべてのアイテムの特徴ベクトル, Y_t をステップ t で観測された"
                     "すべての引力確率の列ベクトル",
         truth="X_t, Y_t hold every observation up to step t (Y_t the observed 0/1 attractions, not probabilities); "
@@ -301,7 +307,7 @@ ERRATA = (
             "X_t行列は行をステップ tで観測されたすべてのアイテムの特徴ベクトルとし、 Y_tをステップ tで観測されたすべての引力確率の列ベクトルとします",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-B-SUBSCRIPT", source_file=SRC, location="Linear Cascading Bandits, B_t update display",
+        id="ERR-004-B-SUBSCRIPT", source_file=SRC.file, location="Linear Cascading Bandits, B_t update display",
         source_says="B_t = B_{t_1} + x_e 1{C_t = k}", truth="B_t = B_{t−1} + x_e 1{C_t = k} (t_1 for t−1), one "
         "update per observed position", evidence_claims=("LINTS-RECURSION",),
         conclusion_survives="yes: a typo", spec_id="ALG-CASLINTS",
@@ -309,7 +315,7 @@ ERRATA = (
             r"B_t = B_{t_1} + x_e \mathbb{1}\{C_t=k\}",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-SIGMA-VARIANCE", source_file=SRC, location="Linear Cascading Bandits, 補足 (σ)",
+        id="ERR-004-SIGMA-VARIANCE", source_file=SRC.file, location="Linear Cascading Bandits, 補足 (σ)",
         source_says="σ>θ は学習率を制御するパラメータで、理想的には観測ノイズの分散であることが望ましい",
         truth="σ > 0; in M_t = σ^{−2}XᵀX + I the noise variance is σ² (σ the standard deviation): with noise "
               "variance σ = 1/2 the precision would be 3, the display gives 5",

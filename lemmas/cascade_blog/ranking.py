@@ -21,34 +21,19 @@ from fractions import Fraction
 
 import numpy as np
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
+from clickbound.bounds.click import V
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.lecture.cascade import argmax_lists
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "004_d9477b3ebe233f80.txt"
-LOC_OBS = f"{SRC}, Cascading Bandits (w_t(a^t_k) = 1{{C_t = k}}, k = 1..min(C_t, k))"
-LOC_ARG = f"{SRC}, Cascading Bandits (A_t = argmax f(A, U_t) = argmax (1 − ∏_(i=1)^(k−1)(1 − w(a_i))))"
+SRC = source("cascade_blog")
+LOC_OBS = SRC.at("Cascading Bandits (w_t(a^t_k) = 1{C_t = k}, k = 1..min(C_t, k))")
+LOC_ARG = SRC.at("Cascading Bandits (A_t = argmax f(A, U_t) = argmax (1 − ∏_(i=1)^(k−1)(1 − w(a_i))))")
+#: the observation-range claims (the CascadeUCB1 update) and the argmax-list claims (CAS-OPT's objective)
+obs_claim = claim_family(spec_id="ALG-CASUCB1", source=LOC_OBS, kind="identity")
+argmax_claim = claim_family(spec_id="CAS-OPT", source=LOC_ARG, kind="identity")
 SEED = 20260605
 N_BRUTE = 150
-
-
-def V(xs):
-    out = Fraction(1)
-    for x in xs:
-        out *= 1 - x
-    return 1 - out
-
-
-def argmax_lists(L, k, value):
-    """All lists of k distinct items out of L maximising ``value(list)`` (exact)."""
-    best, arg = None, []
-    for A in itertools.permutations(range(L), k):
-        v = value(A)
-        if best is None or v > best:
-            best, arg = v, [A]
-        elif v == best:
-            arg.append(A)
-    return best, set(arg)
 
 
 def top_k_lists(U, k):
@@ -67,7 +52,7 @@ def _obs_printed_decide(budget_s):
     K, C = 3, -1
     printed = [k for k in range(1, K + 1) if k <= min(C, k)]
     examined = list(range(1, K + 1))
-    return Outcome("refuted", "exact enumeration", counterexample={
+    return refuted("exact enumeration", counterexample={
         "K": K, "C_t (blog's no-click value)": C, "printed range {k : k ≤ min(C_t, k)}": printed,
         "examined positions": examined,
         "with C_t = ∞ instead": "{k : k ≤ ∞} = every positive integer, not 1..K"})
@@ -78,7 +63,8 @@ def obs_corrected_proof():
                    "ones, and 1{C_t = k} there equals the attraction w_t(a_k)")
     d.cited("the user examines positions up to the first attractive one (C_t) or all K if none; positions "
             "before C_t are examined and unattractive (1{C_t = k} = 0), C_t itself attractive (1)",
-            "model assumption: 004_d9477b3ebe233f80.txt, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'")
+            "model assumption: " + SRC.at("'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
+                                          "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'"))
     for K in range(1, 7):
         bad = []
         for bits in itertools.product((0, 1), repeat=K):
@@ -99,7 +85,7 @@ def _argmax_printed_decide(budget_s):
     _, true = argmax_lists(3, k, lambda A: V([U[a] for a in A]))
     if printed == true:  # pragma: no cover
         raise AssertionError(printed)
-    return Outcome("refuted", "exact enumeration of Π_2([3]) (Fractions)", counterexample={
+    return refuted("exact enumeration of Π_2([3]) (Fractions)", counterexample={
         "U_t": U, "k": k, "argmax 1 − ∏_(i=1)^(k−1)(1 − U(a_i))": sorted(printed),
         "argmax f(A, U_t)": sorted(true)})
 
@@ -110,7 +96,7 @@ def _above_one_decide(budget_s):
     top = top_k_lists(U, 2)
     if top & arg:  # pragma: no cover
         raise AssertionError(arg)
-    return Outcome("refuted", "exact enumeration (Fractions)", counterexample={
+    return refuted("exact enumeration (Fractions)", counterexample={
         "U_t (UCBs above 1)": U, "k": 2, "f(top-2 by U)": V([U[0], U[1]]), "max f(A, U_t)": best,
         "argmax f(A, U_t)": sorted(arg)})
 
@@ -141,29 +127,31 @@ def clipped_proof():
 @register
 def blog_ranking_claims():
     return [
-        ProcedureClaim(id="BLOG-OBS/range-as-printed", spec_id="ALG-CASUCB1", source=LOC_OBS, kind="identity",
-                       expected=False, statement_text="read literally, the range k = 1..min(C_t, k) is the set of "
-                       "examined positions for every click outcome", decide=_obs_printed_decide),
-        ProcedureClaim(id="BLOG-OBS/range-corrected", spec_id="ALG-CASUCB1", source=LOC_OBS, kind="identity",
-                       expected=True, statement_text="for every K: k = 1..min(C_t, K), C_t = ∞ without a click, are "
-                       "the examined positions and 1{C_t = k} = w_t(a_k) there",
-                       decide=lambda b: proved(obs_corrected_proof(), "derivation + enumeration K ≤ 6", scope="all")),
-        ProcedureClaim(id="BLOG-ARGMAX/as-printed", spec_id="CAS-OPT", source=LOC_ARG, kind="identity",
-                       expected=False, statement_text="argmax_A (1 − ∏_(i=1)^(k−1)(1 − U(a_i))) = argmax_A f(A, U)",
-                       decide=_argmax_printed_decide),
-        ProcedureClaim(id="BLOG-ARGMAX/ucb-above-one", spec_id="CAS-OPT", source=LOC_ARG, kind="identity",
-                       expected=False, statement_text="for every U ∈ [0, ∞)^L the lists of the k largest U maximise "
-                       "f(A, U) = 1 − ∏(1 − U(a_i))", decide=_above_one_decide),
-        ProcedureClaim(id="BLOG-ARGMAX/clipped", spec_id="CAS-OPT", source=LOC_ARG, kind="identity", expected=True,
-                       statement_text="for every L, k and U ∈ [0, ∞)^L: every ordering of the k largest U maximises "
-                       "f(A, min(U, 1))",
-                       decide=lambda b: proved(clipped_proof(), "derivation (CAS-OPT) + brute force", scope="all")),
+        obs_claim(id="BLOG-OBS/range-as-printed", expected=False,
+                  statement_text="read literally, the range k = 1..min(C_t, k) is the set of examined positions for "
+                                 "every click outcome",
+                  decide=_obs_printed_decide),
+        obs_claim(id="BLOG-OBS/range-corrected", expected=True,
+                  statement_text="for every K: k = 1..min(C_t, K), C_t = ∞ without a click, are the examined "
+                                 "positions and 1{C_t = k} = w_t(a_k) there",
+                  decide=derived(obs_corrected_proof, "derivation + enumeration K ≤ 6")),
+        argmax_claim(id="BLOG-ARGMAX/as-printed", expected=False,
+                     statement_text="argmax_A (1 − ∏_(i=1)^(k−1)(1 − U(a_i))) = argmax_A f(A, U)",
+                     decide=_argmax_printed_decide),
+        argmax_claim(id="BLOG-ARGMAX/ucb-above-one", expected=False,
+                     statement_text="for every U ∈ [0, ∞)^L the lists of the k largest U maximise "
+                                    "f(A, U) = 1 − ∏(1 − U(a_i))",
+                     decide=_above_one_decide),
+        argmax_claim(id="BLOG-ARGMAX/clipped", expected=True,
+                     statement_text="for every L, k and U ∈ [0, ∞)^L: every ordering of the k largest U maximises "
+                                    "f(A, min(U, 1))",
+                     decide=derived(clipped_proof, "derivation (CAS-OPT) + brute force")),
     ]
 
 
 ERRATA = (
     register_erratum(Erratum(
-        id="ERR-004-OBS-RANGE", source_file=SRC, location="Cascading Bandits, w_t(a^t_k) display",
+        id="ERR-004-OBS-RANGE", source_file=SRC.file, location="Cascading Bandits, w_t(a^t_k) display",
         source_says="w_t(a^t_k) = 1{C_t = k} (k = 1,..., min(C_t, k))",
         truth="the bound must be the list length: k = 1..min(C_t, K) with C_t = ∞ when nothing is clicked; "
               "read literally the range is unbounded (C_t = ∞) or empty (the blog's C_t = −1)",
@@ -173,7 +161,7 @@ ERRATA = (
             r"(k = 1,..., \min{(C_t, k)})",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-ARGMAX-PRINTED", source_file=SRC, location="Cascading Bandits, A_t = argmax f(A, U_t) display",
+        id="ERR-004-ARGMAX-PRINTED", source_file=SRC.file, location="Cascading Bandits, A_t = argmax f(A, U_t) display",
         source_says="A_t = argmax f(A, U_t) = argmax (1 − ∏_{i=1}^{k−1}(1 − w(a_i)))",
         truth="argmax (1 − ∏_{i=1}^{k}(1 − U_t(a_i))): the printed line drops the k-th factor (so a_k is arbitrary) "
               "and writes w for U_t",
@@ -183,7 +171,7 @@ ERRATA = (
             r"= \argmax (1-\prod_{i=1}^{k-1} (1-w(a_i)))",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-ARGMAX-UCB-ABOVE-1", source_file=SRC, location="Cascading Bandits, '結果的に U_tが高いものから順に'",
+        id="ERR-004-ARGMAX-UCB-ABOVE-1", source_file=SRC.file, location="Cascading Bandits, '結果的に U_tが高いものから順に'",
         source_says="A_t = argmax f(A, U_t); 結果的に U_t が高いものから順に推薦リストに加えていけば良い",
         truth="f(A, U) = 1 − ∏(1 − U(a_i)) is maximised by the top-k UCBs only when every U ≤ 1; UCBs exceed 1 "
               "(U = (3/2, 7/5, 1/2), k = 2: top-2 gives 4/5 < 5/4); with U clipped at 1 the top-k are maximisers",

@@ -2,8 +2,8 @@
 
 Source ``004_d9477b3ebe233f80.txt``, "PythonによるCascadeUCB1の実装": classes ``CascadingModelEnv`` and
 ``CascadeUCB1Agent``, functions ``f``, ``regret``, ``simulate``.  The port below keeps the blog's
-statements line for line (same initial counts, same updates, same sort); only the random sources are
-passed in (``uniform()`` for ``np.random.random``, ``bernoulli(p)`` for ``scipy.stats.bernoulli.rvs``)
+statements line for line (same initial counts, same updates, same sort; the ``observe`` loop, the same in
+the blog's two agents, is written once as :class:`BlogObserveLoop`); only the random sources are passed in (``uniform()`` for ``np.random.random``, ``bernoulli(p)`` for ``scipy.stats.bernoulli.rvs``)
 and the module-level ``E`` the blog's methods read is an explicit ``namespace["E"]``, so that one update
 can be enumerated exactly (Fractions, sympy) instead of sampled.
 
@@ -39,13 +39,12 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "004_d9477b3ebe233f80.txt"
-LOC = f"{SRC}, PythonによるCascadeUCB1の実装"
-LOC_DISPLAY = f"{SRC}, Cascading Bandits (w_t(a^t_k) = 1{{C_t = k}}, U_t(e), c_(t,s))"
+SRC = source("cascade_blog")
+LOC = SRC.at("PythonによるCascadeUCB1の実装")
+LOC_DISPLAY = SRC.at("Cascading Bandits (w_t(a^t_k) = 1{C_t = k}, U_t(e), c_(t,s))")
 K_ENUM = 6
 SEED = 20260604
 
@@ -71,8 +70,25 @@ class CascadingModelEnv:
         return sorted(self._ns["E"], reverse=True)[:k]  # the blog's line reads the global E, not self.E
 
 
-class CascadeUCB1Agent:
-    """Blog lines 197-222; ``bernoulli(p)`` stands for ``bernoulli.rvs(p=p)``."""
+class BlogObserveLoop:
+    """The ``is_click`` and ``observe`` loop the blog's two agents share line for line (CascadeUCB1Agent and
+    CascadeLinTSAgent of :mod:`clickbound.lemmas.cascade_blog.lints`): a no-click round (``click == -1``)
+    becomes ``click = len(a)``, and positions ``1..min(len(a), click)`` are visited; the body of the loop,
+    which differs between the agents, is their ``update(e, is_click(click, i + 1))``."""
+
+    def is_click(self, click, k):
+        return 1 if click == k else 0
+
+    def observe(self, a, click):
+        if click == -1:
+            click = len(a)
+        for i in range(min(len(a), click)):
+            self.update(a[i], self.is_click(click, i + 1))
+
+
+class CascadeUCB1Agent(BlogObserveLoop):
+    """Blog lines 197-222; ``bernoulli(p)`` stands for ``bernoulli.rvs(p=p)``; ``observe`` is the shared
+    :class:`BlogObserveLoop`, the loop body is :meth:`update`."""
 
     def __init__(self, E, p, bernoulli, namespace):
         self.t = 1
@@ -88,17 +104,10 @@ class CascadeUCB1Agent:
         ucbs = [self.ucb(e) for e in range(len(self._ns["E"]))]  # the blog's len(E): the global again
         return sorted(range(len(ucbs)), key=lambda i: ucbs[i], reverse=True)[:k]
 
-    def is_click(self, click, k):
-        return 1 if click == k else 0
-
-    def observe(self, a, click):
-        if click == -1:
-            click = len(a)
-        for i in range(min(len(a), click)):
-            e = a[i]
-            before_count = self.counts[e]
-            self.counts[e] += 1
-            self.weights[e] = ((before_count * self.weights[e]) + self.is_click(click, i + 1)) / self.counts[e]
+    def update(self, e, clicked):
+        before_count = self.counts[e]
+        self.counts[e] += 1
+        self.weights[e] = ((before_count * self.weights[e]) + clicked) / self.counts[e]
 
 
 def f(weights):
@@ -148,7 +157,7 @@ def _observe_records_decide(budget_s):
         for click in _outcomes(K):
             got, want = recorded_samples(range(K), click), display_samples(K, click)
             if got != want:
-                return Outcome("refuted", "exact enumeration of one observe() (Fractions)", counterexample={
+                return refuted("exact enumeration of one observe() (Fractions)", counterexample={
                     "K": K, "list": tuple(range(K)), "click returned by env": click,
                     "port records {position: sample}": got, "display records": want})
     raise AssertionError("no mismatch found")  # pragma: no cover
@@ -230,7 +239,7 @@ def running_mean_proof():
 def _init_decide(budget_s):
     p, wbar = Fraction(1, 5), Fraction(3, 10)
     mean = sum(pr * x for x, pr in ((1, p), (0, 1 - p)))
-    return Outcome("refuted", "exact expectation (Fractions)", counterexample={
+    return refuted("exact expectation (Fractions)", counterexample={
         "p (blog)": p, "w̄(0) (blog's E[0])": wbar, "E[initial ŵ(0)]": mean,
         "literature (w_0 ~ P)": wbar})
 
@@ -239,8 +248,8 @@ def _u1_decide(budget_s):
     val = sp.sqrt(sp.Rational(3, 2) * sp.log(sp.Integer(0)) / 1)
     if val.is_extended_real and val.is_finite:  # pragma: no cover
         raise AssertionError(val)
-    return Outcome("refuted", "exact (sympy)", counterexample={"t": 1, "s = T_0(e)": 1,
-                                                              "c_(t−1,s) = sqrt(1.5 log 0 / 1)": sp.sstr(val)})
+    return refuted("exact (sympy)", counterexample={"t": 1, "s = T_0(e)": 1,
+                                                    "c_(t−1,s) = sqrt(1.5 log 0 / 1)": sp.sstr(val)})
 
 
 def log_offset_proof():
@@ -303,7 +312,7 @@ def _optimal_global_decide(budget_s):
     got, want = env.optimal_weights(2), sorted(env.E, reverse=True)[:2]
     if got == want:  # pragma: no cover
         raise AssertionError(got)
-    return Outcome("refuted", "exact run of the port (Fractions)", counterexample={
+    return refuted("exact run of the port (Fractions)", counterexample={
         "env.E": env.E, "global E": ns["E"], "optimal_weights(2)": got, "top-2 of env.E": want})
 
 
@@ -327,46 +336,58 @@ def regret_proof():
     return d.artefact()
 
 
-def _p(name, text, decide, expected=True, loc=LOC, kind="identity", desc=""):
-    return ProcedureClaim(id=name, statement_text=text, decide=decide, source=loc, spec_id="ALG-CASUCB1",
-                          kind=kind, expected=expected, description=desc)
+#: the CascadeUCB1 claims of the blog: spec entry ALG-CASUCB1, identities about its code unless said otherwise
+claim = claim_family(spec_id="ALG-CASUCB1", source=LOC, kind="identity", expected=True)
 
 
 @register
 def blog_ucb1_claims():
     return [
-        _p("BLOG-UCB1/observe-records", "for every K and click outcome, CascadeUCB1Agent.observe records 1{C_t = k} "
-           "at k = 1..min(C_t, K), C_t = ∞ without a click (the display / Kveton et al.)", _observe_records_decide,
-           expected=False, desc="One observe() enumerated exactly: K = 1, no click records a click."),
-        _p("BLOG-UCB1/last-position-bias", "for every K, the port's observe records 1{C_t = k} at examined k < K and "
-           "1 at k = K whenever K is examined: E[recorded | K examined] = 1", lambda b: proved(
-               last_position_proof(), "derivation + exact enumeration K ≤ 6", scope="all")),
-        _p("BLOG-UCB1/K1-env-independent", "K = 1: the port's lists do not depend on w̄; for L = 2 one of the "
-           "instances (w1, w2), (w2, w1) has expected regret ≥ |w1 − w2| n/2 for every n", lambda b: proved(
-               k1_proof(), "derivation (induction on rounds) + run cross-check", scope="all")),
-        _p("BLOG-UCB1/running-mean", "observe keeps ŵ(e) = (x_0 + Σ samples)/(1 + number of samples)",
-           lambda b: proved(running_mean_proof(), "derivation (induction)", scope="all")),
-        _p("BLOG-UCB1/init-unbiased", "the blog's initial ŵ(e) ~ Ber(p) has mean w̄(e), as the literature's w_0(e)",
-           _init_decide, expected=False),
-        _p("BLOG-UCB1/U1-defined", "U_t(e) = ŵ + c_(t−1,T_(t−1)(e)) with c_(t,s) = sqrt(1.5 log t / s) is a real number "
-           "at t = 1", _u1_decide, expected=False, loc=LOC_DISPLAY),
-        _p("BLOG-UCB1/log-offset", "the port's r-th get_list uses c_(r,T) = sqrt(1.5 log r / T), defined for r ≥ 1",
-           lambda b: proved(log_offset_proof(), "derivation + run", scope="all")),
-        _p("BLOG-UCB1/hoeffding-radius", "exp(−2 s c_(t,s)²) = t^(−3) for every t ≥ 1, s > 0 (Hoeffding radius)",
-           lambda b: proved(radius_proof(), "symbolic", scope="all"), loc=LOC_DISPLAY),
-        _p("BLOG-ENV/click-law", "CascadingModelEnv.click returns position i with probability "
-           "w̄(a_i)∏_(j<i)(1 − w̄(a_j)) and −1 with ∏(1 − w̄(a_j)), every K",
-           lambda b: proved(click_law_proof(), "derivation + exact enumeration K ≤ 4", scope="all")),
-        _p("BLOG-ENV/optimal-weights-global", "CascadingModelEnv(E1).optimal_weights(k) is the k largest of E1 for "
-           "every E1", _optimal_global_decide, expected=False),
-        _p("BLOG-REGRET/pseudo", "f = 1 − ∏(1 − w); E[f(A*, w_t) − f(A, w_t)] = regret(w̄|A*, w̄|A) for every K",
-           lambda b: proved(regret_proof(), "derivation + exact enumeration", scope="all")),
+        claim(id="BLOG-UCB1/observe-records", expected=False,
+              statement_text="for every K and click outcome, CascadeUCB1Agent.observe records 1{C_t = k} at "
+                             "k = 1..min(C_t, K), C_t = ∞ without a click (the display / Kveton et al.)",
+              decide=_observe_records_decide,
+              description="One observe() enumerated exactly: K = 1, no click records a click."),
+        claim(id="BLOG-UCB1/last-position-bias",
+              statement_text="for every K, the port's observe records 1{C_t = k} at examined k < K and 1 at k = K "
+                             "whenever K is examined: E[recorded | K examined] = 1",
+              decide=derived(last_position_proof, "derivation + exact enumeration K ≤ 6")),
+        claim(id="BLOG-UCB1/K1-env-independent",
+              statement_text="K = 1: the port's lists do not depend on w̄; for L = 2 one of the instances "
+                             "(w1, w2), (w2, w1) has expected regret ≥ |w1 − w2| n/2 for every n",
+              decide=derived(k1_proof, "derivation (induction on rounds) + run cross-check")),
+        claim(id="BLOG-UCB1/running-mean",
+              statement_text="observe keeps ŵ(e) = (x_0 + Σ samples)/(1 + number of samples)",
+              decide=derived(running_mean_proof, "derivation (induction)")),
+        claim(id="BLOG-UCB1/init-unbiased", expected=False,
+              statement_text="the blog's initial ŵ(e) ~ Ber(p) has mean w̄(e), as the literature's w_0(e)",
+              decide=_init_decide),
+        claim(id="BLOG-UCB1/U1-defined", source=LOC_DISPLAY, expected=False,
+              statement_text="U_t(e) = ŵ + c_(t−1,T_(t−1)(e)) with c_(t,s) = sqrt(1.5 log t / s) is a real number "
+                             "at t = 1",
+              decide=_u1_decide),
+        claim(id="BLOG-UCB1/log-offset",
+              statement_text="the port's r-th get_list uses c_(r,T) = sqrt(1.5 log r / T), defined for r ≥ 1",
+              decide=derived(log_offset_proof, "derivation + run")),
+        claim(id="BLOG-UCB1/hoeffding-radius", source=LOC_DISPLAY,
+              statement_text="exp(−2 s c_(t,s)²) = t^(−3) for every t ≥ 1, s > 0 (Hoeffding radius)",
+              decide=derived(radius_proof, "symbolic")),
+        claim(id="BLOG-ENV/click-law",
+              statement_text="CascadingModelEnv.click returns position i with probability "
+                             "w̄(a_i)∏_(j<i)(1 − w̄(a_j)) and −1 with ∏(1 − w̄(a_j)), every K",
+              decide=derived(click_law_proof, "derivation + exact enumeration K ≤ 4")),
+        claim(id="BLOG-ENV/optimal-weights-global", expected=False,
+              statement_text="CascadingModelEnv(E1).optimal_weights(k) is the k largest of E1 for every E1",
+              decide=_optimal_global_decide),
+        claim(id="BLOG-REGRET/pseudo",
+              statement_text="f = 1 − ∏(1 − w); E[f(A*, w_t) − f(A, w_t)] = regret(w̄|A*, w̄|A) for every K",
+              decide=derived(regret_proof, "derivation + exact enumeration")),
     ]
 
 
 ERRATA = (
     register_erratum(Erratum(
-        id="ERR-004-OBSERVE-NO-CLICK", source_file=SRC,
+        id="ERR-004-OBSERVE-NO-CLICK", source_file=SRC.file,
         location="CascadeUCB1Agent.observe and CascadeLinTSAgent.observe ('if click == -1: click = len(a)')",
         source_says="observe() updates positions up to the click with is_click(click, i+1), after "
                     "'if click == -1: click = len(a)'; the text says it implements the pseudo-code (Kveton et al.)",
@@ -383,7 +404,7 @@ ERRATA = (
                                 "  def is_click(self, click: int, k: int) -> int:\n    return 1 if click == k else 0\n\n  def observe(self, a: list[int], click : int) -> None:\n    if click == -1:\n      click = len(a)\n\n    for i in range(min(len(a), click)):\n      e = a[i]\n      x = self.features[self.features['id']==e]['feature'].to_list()[0]",
                             ))),
     register_erratum(Erratum(
-        id="ERR-004-UCB-T1", source_file=SRC, location="Cascading Bandits, U_t(e) = ŵ_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}",
+        id="ERR-004-UCB-T1", source_file=SRC.file, location="Cascading Bandits, U_t(e) = ŵ_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}",
         source_says="U_t(e) = ŵ_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}, c_{t,s} = sqrt((1.5 log t)/s)",
         truth="at t = 1 the radius needs log 0 and is undefined; the blog's code uses log r in its r-th round "
               "(0 at r = 1), i.e. the display shifted by one round",
@@ -394,7 +415,7 @@ ERRATA = (
             r"U_t(e) = \hat{w}_{T_{t−1}(e)}(e) + c_{t−1,T_{t−1}(e)}",
         ))),
     register_erratum(Erratum(
-        id="ERR-004-ENV-GLOBAL-E", source_file=SRC,
+        id="ERR-004-ENV-GLOBAL-E", source_file=SRC.file,
         location="CascadingModelEnv.optimal_weights and CascadeUCB1Agent.get_list",
         source_says="return sorted(E, reverse=True)[:k]; ucbs = [self.ucb(e) for e in range(len(E))]",
         truth="both read the module-level E, not self.E / the agent's own item count: optimal_weights is the "

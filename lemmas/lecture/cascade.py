@@ -29,12 +29,19 @@ import numpy as np
 import sympy as sp
 
 from clickbound.bounds.click import V, cascade_reward, examination
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    derived,
+    proved,
+    refuted,
+    source,
+)
 
-SRC_003 = "003_f899901a464da92a.txt, section 'Cascading bandits'"
-SRC_004 = "004_d9477b3ebe233f80.txt, cascade model"
+SRC_003 = source("lecture").at("section 'Cascading bandits'")
+SRC_004 = source("cascade_blog").at("cascade model")
 
 #: brute-force instances for CAS-OPT (seeded; sizes keep Π_K(E) ≤ 720 lists)
 OPT_SEED = 20260521
@@ -53,16 +60,24 @@ def draw_attractions(rng: np.random.Generator, L: int) -> list[Fraction]:
     return out
 
 
-def brute_force_opt(w: list[Fraction], K: int):
-    """``(max value, all maximising lists)`` of ``V(w|_A)`` over ``Π_K(E)``, exactly."""
+def argmax_lists(L: int, k: int, value):
+    """``(max value, set of maximising lists)`` of ``value(A)`` over the lists A of k distinct items out of
+    ``range(L)`` (Π_k([L])), by exhaustion; ``value`` should be exact."""
     best, arg = None, []
-    for A in itertools.permutations(range(len(w)), K):
-        val = Fraction(cascade_reward(A, w))
-        if best is None or val > best:
-            best, arg = val, [A]
-        elif val == best:
+    for A in itertools.permutations(range(L), k):
+        v = value(A)
+        if best is None or v > best:
+            best, arg = v, [A]
+        elif v == best:
             arg.append(A)
-    return best, arg
+    return best, set(arg)
+
+
+def brute_force_opt(w: list[Fraction], K: int):
+    """``(max value, all maximising lists)`` of ``V(w|_A)`` over ``Π_K(E)``, exactly; the lists in
+    lexicographic order."""
+    best, arg = argmax_lists(len(w), K, lambda A: Fraction(cascade_reward(A, w)))
+    return best, sorted(arg)
 
 
 def cas_opt_proof():
@@ -121,17 +136,15 @@ def _cas_opt_decide(budget_s: float) -> Outcome:
         top = sorted(range(L), key=lambda e: -w[e])[:K]
         top_vals = sorted((w[e] for e in top), reverse=True)
         if Fraction(cascade_reward(top, w)) != best:
-            return Outcome("refuted", "exact brute force", evidence={"best": best},
-                           counterexample={"w": w, "K": K, "top_K_list": top})
+            return refuted("exact brute force", best=best, counterexample={"w": w, "K": K, "top_K_list": top})
         for A in itertools.permutations(top):  # any order of the top K is optimal
             if Fraction(cascade_reward(A, w)) != best:
-                return Outcome("refuted", "exact brute force", counterexample={"w": w, "K": K, "list": A})
+                return refuted("exact brute force", counterexample={"w": w, "K": K, "list": A})
         if all(x < 1 for x in w):  # then the optimal lists are exactly those with the top-K value multiset
             n_unique_checked += 1
             for A in arg:
                 if sorted((w[a] for a in A), reverse=True) != top_vals:
-                    return Outcome("refuted", "exact brute force",
-                                   evidence={"note": "optimal list outside the top-K value multiset"},
+                    return refuted("exact brute force", note="optimal list outside the top-K value multiset",
                                    counterexample={"w": w, "K": K, "list": A})
     return proved(art, method="derivation (every L, K) + exact brute force", scope="all", brute_force={
         "instances": OPT_INSTANCES, "seed": OPT_SEED, "L_max": OPT_L_MAX,
@@ -196,7 +209,7 @@ def cascade_claims():
             id="CAS-EXAM", spec_id="CAS-EXAM", source=SRC_003, kind="identity", expected=True,
             statement_text="for every K and position i ≤ K: P(position i examined) = ∏_{j<i}(1 − w̄(a_j)) in "
                            "the cascade model",
-            decide=lambda budget_s: proved(cas_exam_proof(), method="derivation (induction on i)", scope="all"),
+            decide=derived(cas_exam_proof, "derivation (induction on i)"),
             description=("Induction on i with independent attractions (every K); cross-check: the 2^K "
                          f"attraction vectors enumerated symbolically, K = 1..{K_SYM}.")),
     ]

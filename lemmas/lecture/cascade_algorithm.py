@@ -20,14 +20,15 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC = f"{SRC}, section 'Cascading bandits'"
-LOC_UB = (f"{SRC}, 'Cascading bandits' ('R(T) = O(n log T), константы уменьшаются при увеличении k', line 198; "
-          "'регрет будет уменьшатсья при увеличении K', line 511)")
+SRC = source("lecture")
+LOC = SRC.at("section 'Cascading bandits'")
+LOC_UB = SRC.at("'Cascading bandits' ('R(T) = O(n log T), константы уменьшаются при увеличении k', line 198; "
+                "'регрет будет уменьшатсья при увеличении K', line 511)")
+#: the cascade claims of the lecture beyond CAS-OPT / CAS-EXAM (CAS-REWARD names its spec entry itself)
+claim = claim_family(spec_id=None)
 K_ENUM = 5
 
 #: the counterexample instance for CAS-UB-K/as-printed (sorted attractions)
@@ -63,11 +64,11 @@ def cas_update_proof():
     d = Derivation("cascade model, every k: the update 'positions up to the click viewed, the clicked one "
                    "clicked; no click: all k viewed' records exactly the attractions of the examined positions, "
                    "and P(attraction_i = 1 | position i examined) = w(a_i)")
-    d.cited("the user scans the list from the top", "model assumption: 003_f899901a464da92a.txt, "
-            "'Как и раньше, смотрим последовательно.'")
+    d.cited("the user scans the list from the top",
+            "model assumption: " + SRC.at("'Как и раньше, смотрим последовательно.'"))
     d.cited("the user examines positions 1..m (m = the click, or k without a click) and c_i = attraction_i "
             "there (0 before the click, 1 at it); in the single-click model the last click is the first",
-            "model assumption: 003_f899901a464da92a.txt, 'Кликает пользователь только на 1 документ'")
+            "model assumption: " + SRC.at("'Кликает пользователь только на 1 документ'"))
     Ex, w = sp.symbols("E_i w_i", positive=True)  # E_i = P(examined at i) = ∏_(j<i)(1 − w_j) > 0
     d.equal("examination depends on c_1..c_(i−1) only, independent of c_i: "
             "P(c_i = 1, examined) / P(examined) = E_i w_i / E_i = w_i", Ex * w / Ex, w)
@@ -103,12 +104,12 @@ def _ub_k_decide(budget_s):
                    for e in range(K, len(w)))
 
     k1, k2 = sp.N(kl_coef(1), 60), sp.N(kl_coef(2), 60)
-    return Outcome("refuted", "exact rationals (UCB1 coefficient); mpmath 60 digits (KL-UCB coefficient)",
-                   evidence={"Σ_(e>1) 1/Δ_(e,1)": s1, "Σ_(e>2) 1/Δ_(e,2)": s2,
-                             "KL-UCB coefficient K=1 (60 digits)": sp.sstr(k1.evalf(12)),
-                             "KL-UCB coefficient K=2 (60 digits)": sp.sstr(k2.evalf(12))},
+    return refuted("exact rationals (UCB1 coefficient); mpmath 60 digits (KL-UCB coefficient)",
                    counterexample={"w̄": W_CE, "K": "1 → 2", "UCB1 log T coefficient / c": f"{s1} → {s2}",
-                                   "KL-UCB log T coefficient": f"{k1.evalf(6)} → {k2.evalf(6)}"})
+                                   "KL-UCB log T coefficient": f"{k1.evalf(6)} → {k2.evalf(6)}"},
+                   **{"Σ_(e>1) 1/Δ_(e,1)": s1, "Σ_(e>2) 1/Δ_(e,2)": s2,
+                      "KL-UCB coefficient K=1 (60 digits)": sp.sstr(k1.evalf(12)),
+                      "KL-UCB coefficient K=2 (60 digits)": sp.sstr(k2.evalf(12))})
 
 
 def uniform_gaps_proof():
@@ -127,35 +128,35 @@ def uniform_gaps_proof():
 @register
 def cascade_lecture_claims():
     return [
-        ProcedureClaim(id="CAS-REWARD", spec_id="CAS-EXAM", source=f"{LOC} (lines 174, 179-182, 492)",
-                       kind="identity", expected=True,
-                       statement_text="for every k and independent c_i ~ Ber(μ_i): 1 − ∏(1 − c_i) is the click "
-                                      "indicator and E[1 − ∏(1 − c_i)] = 1 − ∏(1 − μ_i)",
-                       decide=lambda b: proved(cas_reward_proof(), "derivation (induction on k)", scope="all"),
-                       description="Product measure, induction on k; enumeration k ≤ 5 as a cross-check."),
-        ProcedureClaim(id="CAS-UPDATE", spec_id=None, source=f"{LOC} (algorithm step 5, line 194; lines 503-507)",
-                       kind="identity", expected=True,
-                       statement_text="for every k: the cascade update records the attractions of exactly the "
-                                      "examined positions (all k without a click), and P(attraction_i = 1 | "
-                                      "examined at i) = w(a_i)",
-                       decide=lambda b: proved(cas_update_proof(), "derivation + enumeration", scope="all"),
-                       description="Examination depends only on earlier attractions; enumeration k ≤ 4."),
-        ProcedureClaim(id="CAS-UB-K/as-printed", spec_id=None, source=LOC_UB, kind="inequality", expected=False,
-                       statement_text="for every w̄ and K: the log T coefficient Σ_(e=K+1)^L c/Δ_(e,K) of the "
-                                      "CascadeUCB1 bound (c > 0) does not increase from K to K + 1",
-                       decide=_ub_k_decide,
-                       description="w̄ = (0.9, 0.5, 0.49, 0.1): Σ 1/Δ goes 1015/164 → 205/2 (exact), and the "
-                                   "KL-UCB coefficient grows too."),
-        ProcedureClaim(id="CAS-UB-K/uniform-gaps", spec_id=None, source=LOC_UB, kind="inequality", expected=True,
-                       statement_text="on B_LB (uniform gap Δ) both cascade log T coefficients strictly decrease "
-                                      "in K, every L, K < L",
-                       decide=lambda b: proved(uniform_gaps_proof(), "derivation (symbolic)", scope="all"),
-                       description="Differences in K, symbolic."),
+        claim(id="CAS-REWARD", spec_id="CAS-EXAM", source=f"{LOC} (lines 174, 179-182, 492)",
+              kind="identity", expected=True,
+              statement_text="for every k and independent c_i ~ Ber(μ_i): 1 − ∏(1 − c_i) is the click "
+                             "indicator and E[1 − ∏(1 − c_i)] = 1 − ∏(1 − μ_i)",
+              decide=derived(cas_reward_proof, "derivation (induction on k)"),
+              description="Product measure, induction on k; enumeration k ≤ 5 as a cross-check."),
+        claim(id="CAS-UPDATE", source=f"{LOC} (algorithm step 5, line 194; lines 503-507)",
+              kind="identity", expected=True,
+              statement_text="for every k: the cascade update records the attractions of exactly the "
+                             "examined positions (all k without a click), and P(attraction_i = 1 | "
+                             "examined at i) = w(a_i)",
+              decide=derived(cas_update_proof, "derivation + enumeration"),
+              description="Examination depends only on earlier attractions; enumeration k ≤ 4."),
+        claim(id="CAS-UB-K/as-printed", source=LOC_UB, kind="inequality", expected=False,
+              statement_text="for every w̄ and K: the log T coefficient Σ_(e=K+1)^L c/Δ_(e,K) of the "
+                             "CascadeUCB1 bound (c > 0) does not increase from K to K + 1",
+              decide=_ub_k_decide,
+              description="w̄ = (0.9, 0.5, 0.49, 0.1): Σ 1/Δ goes 1015/164 → 205/2 (exact), and the "
+                          "KL-UCB coefficient grows too."),
+        claim(id="CAS-UB-K/uniform-gaps", source=LOC_UB, kind="inequality", expected=True,
+              statement_text="on B_LB (uniform gap Δ) both cascade log T coefficients strictly decrease "
+                             "in K, every L, K < L",
+              decide=derived(uniform_gaps_proof, "derivation (symbolic)"),
+              description="Differences in K, symbolic."),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-003-CASCADE-K-MONOTONE", source_file=SRC,
+    id="ERR-003-CASCADE-K-MONOTONE", source_file=SRC.file,
     location="'Cascading bandits': line 198 and line 511",
     source_says="Для KL-UCB и UCB1 R(T) = O(n log T), константы уменьшаются при увеличении k; регрет будет "
                 "уменьшатсья при увеличении K",

@@ -22,13 +22,14 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC = f"{SRC}, section 'Dueling bandits' (both copies)"
-LOC_TDI = f"{SRC}, 'Dueling bandits', TDI remark (lines 244-250 and 570)"
+SRC = source("lecture")
+LOC = SRC.at("section 'Dueling bandits' (both copies)")
+LOC_TDI = SRC.at("'Dueling bandits', TDI remark (lines 244-250 and 570)")
+#: the DUEL-* claims name no spec entry of their own
+claim = claim_family(spec_id=None)
 
 
 def logistic_proof():
@@ -73,7 +74,7 @@ def _regret_as_printed_decide(budget_s):
     T = 2
     printed = T * e1[0] + e2[0]          # Σ_t ε(w*, w_1) + ε(w*, w_2): Σ binds the first term, indices fixed
     intended = sum(e1) + sum(e2)
-    return Outcome("refuted", "exact rationals",
+    return refuted("exact rationals",
                    counterexample={"T": T, "ε(w*, w_t)": e1, "ε(w*, w'_t)": e2,
                                    "printed Σ_(t=1)^T ε(w*, w_1) + ε(w*, w_2)": printed,
                                    "Σ_t [ε(w*, w_t) + ε(w*, w'_t)]": intended})
@@ -85,11 +86,11 @@ def _convex_decide(budget_s):
     grid = [Fraction(i, 8) for i in range(-8, 9)]
     vmax = max(Fraction(x) ** 2 for x in grid)
     maximisers = [x for x in grid if x ** 2 == vmax]
-    return Outcome("refuted", "exact evaluation",
-                   evidence={"v''": sp.sstr(sp.diff(v, w, 2)), "v(w) ≤ 1 on [−1, 1]": "w² ≤ 1 for |w| ≤ 1",
-                             "interior stationary point": "w = 0, the minimum of v"},
+    return refuted("exact evaluation",
                    counterexample={"W": "[−1, 1] (contains 0, compact, convex)", "v": "w²",
-                                   "maximisers": [str(m) for m in maximisers]})
+                                   "maximisers": [str(m) for m in maximisers]},
+                   **{"v''": sp.sstr(sp.diff(v, w, 2)), "v(w) ≤ 1 on [−1, 1]": "w² ≤ 1 for |w| ≤ 1",
+                      "interior stationary point": "w = 0, the minimum of v"})
 
 
 def concave_unique_proof():
@@ -124,57 +125,55 @@ def _tdi_decide(budget_s):
     tdi, notes = _team_patterns(True, 4), _team_patterns(False, 4)
     diff = {s: (tdi.get(s, Fraction(0)), notes.get(s, Fraction(0))) for s in sorted(set(tdi) | set(notes))
             if tdi.get(s, Fraction(0)) != notes.get(s, Fraction(0))}
-    return Outcome("refuted", "exact enumeration",
-                   evidence={"TDI team-pattern law": {k: str(v) for k, v in tdi.items()},
-                             "notes' team-pattern law": {k: str(v) for k, v in notes.items()}},
+    return refuted("exact enumeration",
                    counterexample={"rankings": "disjoint, 4 picks",
-                                   "pattern: (P_TDI, P_notes)": {k: (str(a), str(b)) for k, (a, b) in diff.items()}})
+                                   "pattern: (P_TDI, P_notes)": {k: (str(a), str(b)) for k, (a, b) in diff.items()}},
+                   **{"TDI team-pattern law": {k: str(v) for k, v in tdi.items()},
+                      "notes' team-pattern law": {k: str(v) for k, v in notes.items()}})
 
 
 @register
 def dueling_claims():
     return [
-        ProcedureClaim(id="DUEL-LOGISTIC", spec_id=None, source=f"{LOC} (σ(x) = 1/(1 + e^(−x)); line 235)",
-                       kind="inequality", expected=True,
-                       statement_text="for every real x: σ(x) + σ(−x) = 1, σ(0) = 1/2, 0 < σ'(x) ≤ 1/4, "
-                                      "|σ''(x)| ≤ √3/18 (σ and σ' Lipschitz)",
-                       decide=lambda b: proved(logistic_proof(), "derivation (sympy, factorisation certificate)",
-                                               scope="all"),
-                       description="Identities in x and in s = σ(x); a cubic factorisation bounds σ''."),
-        ProcedureClaim(id="DUEL-LIPSCHITZ", spec_id=None, source=f"{LOC} ('L — константа липшица для ε (равна "
-                                                                   "L_v L_σ)')",
-                       kind="inequality", expected=True,
-                       statement_text="ε(w, w_2) = σ(v(w) − v(w_2)) − 1/2 is L_σ L_v-Lipschitz in each argument, "
-                                      "and the constant is attained",
-                       decide=lambda b: proved(lipschitz_proof(), "derivation", scope="all"),
-                       description="Composition of Lipschitz maps; tight for logistic σ and linear v."),
-        ProcedureClaim(id="DUEL-REGRET/as-printed", spec_id=None, source=f"{LOC} (lines 220, 542)",
-                       kind="identity", expected=False,
-                       statement_text="Σ_(t=1)^T ε(w*, w_1) + ε(w*, w_2) as printed equals the dueling regret "
-                                      "Σ_(t=1)^T [ε(w*, w_t) + ε(w*, w'_t)]",
-                       decide=_regret_as_printed_decide, description="T = 2: 3/4 vs 1/2 exactly."),
-        ProcedureClaim(id="DUEL-CONVEX/as-printed", spec_id=None, source=f"{LOC} (lines 228, 546)",
-                       kind="computation", expected=False,
-                       statement_text="a differentiable strictly convex utility v on a compact convex W ∋ 0 has a "
-                                      "unique maximiser (the best ranker w*)",
-                       decide=_convex_decide, description="v = w² on [−1, 1]: maximisers −1 and 1."),
-        ProcedureClaim(id="DUEL-CONCAVE/unique", spec_id=None, source=f"{LOC} (lines 228, 546)",
-                       kind="computation", expected=True,
-                       statement_text="a strictly concave utility on a convex W has at most one maximiser",
-                       decide=lambda b: proved(concave_unique_proof(), "derivation", scope="all"),
-                       description="Midpoint argument."),
-        ProcedureClaim(id="DUEL-TDI/alternation", spec_id=None, source=LOC_TDI, kind="computation", expected=False,
-                       statement_text="one coin flip followed by strict alternation (the notes) gives the same "
-                                      "distribution of team patterns as team-draft interleaving (a coin flip "
-                                      "whenever the teams are equal in size)",
-                       decide=_tdi_decide,
-                       description="4 picks from disjoint rankings: TDI gives ABBA and BAAB probability 1/4 each, "
-                                   "the notes 0."),
+        claim(id="DUEL-LOGISTIC", source=f"{LOC} (σ(x) = 1/(1 + e^(−x)); line 235)",
+              kind="inequality", expected=True,
+              statement_text="for every real x: σ(x) + σ(−x) = 1, σ(0) = 1/2, 0 < σ'(x) ≤ 1/4, "
+                             "|σ''(x)| ≤ √3/18 (σ and σ' Lipschitz)",
+              decide=derived(logistic_proof, "derivation (sympy, factorisation certificate)"),
+              description="Identities in x and in s = σ(x); a cubic factorisation bounds σ''."),
+        claim(id="DUEL-LIPSCHITZ", source=f"{LOC} ('L — константа липшица для ε (равна L_v L_σ)')",
+              kind="inequality", expected=True,
+              statement_text="ε(w, w_2) = σ(v(w) − v(w_2)) − 1/2 is L_σ L_v-Lipschitz in each argument, "
+                             "and the constant is attained",
+              decide=derived(lipschitz_proof, "derivation"),
+              description="Composition of Lipschitz maps; tight for logistic σ and linear v."),
+        claim(id="DUEL-REGRET/as-printed", source=f"{LOC} (lines 220, 542)",
+              kind="identity", expected=False,
+              statement_text="Σ_(t=1)^T ε(w*, w_1) + ε(w*, w_2) as printed equals the dueling regret "
+                             "Σ_(t=1)^T [ε(w*, w_t) + ε(w*, w'_t)]",
+              decide=_regret_as_printed_decide, description="T = 2: 3/4 vs 1/2 exactly."),
+        claim(id="DUEL-CONVEX/as-printed", source=f"{LOC} (lines 228, 546)",
+              kind="computation", expected=False,
+              statement_text="a differentiable strictly convex utility v on a compact convex W ∋ 0 has a "
+                             "unique maximiser (the best ranker w*)",
+              decide=_convex_decide, description="v = w² on [−1, 1]: maximisers −1 and 1."),
+        claim(id="DUEL-CONCAVE/unique", source=f"{LOC} (lines 228, 546)",
+              kind="computation", expected=True,
+              statement_text="a strictly concave utility on a convex W has at most one maximiser",
+              decide=derived(concave_unique_proof, "derivation"),
+              description="Midpoint argument."),
+        claim(id="DUEL-TDI/alternation", source=LOC_TDI, kind="computation", expected=False,
+              statement_text="one coin flip followed by strict alternation (the notes) gives the same "
+                             "distribution of team patterns as team-draft interleaving (a coin flip "
+                             "whenever the teams are equal in size)",
+              decide=_tdi_decide,
+              description="4 picks from disjoint rankings: TDI gives ABBA and BAAB probability 1/4 each, "
+                          "the notes 0."),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-003-DUEL-REGRET-INDEX", source_file=SRC, location="'Dueling bandits', lines 220 and 542",
+    id="ERR-003-DUEL-REGRET-INDEX", source_file=SRC.file, location="'Dueling bandits', lines 220 and 542",
     source_says="R(T) = Σ_(t=1)^T ε(w*, w_1) + ε(w*, w_2)  (and Δ_T with the same right-hand side)",
     truth="Δ_T = Σ_(t=1)^T [ε(w*, w_t) + ε(w*, w'_t)]: the pair compared at round t, and the sum over both terms; "
           "as printed the summand does not depend on t and Σ binds only the first term",
@@ -187,7 +186,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-DUEL-CONVEX-UTILITY", source_file=SRC, location="'Dueling bandits', lines 228 and 546",
+    id="ERR-003-DUEL-CONVEX-UTILITY", source_file=SRC.file, location="'Dueling bandits', lines 228 and 546",
     source_says="Существует диффиренцируемая строго выпуклая utility-functon на 𝕎, v : 𝕎 → ℝ (w* — лучший алгоритм)",
     truth="the utility must be strictly concave (Yue & Joachims 2009, as recalled): the best ranker maximises v, "
           "and with a strictly convex v the maximiser need not be unique (v = w² on [−1, 1] has two) and the "
@@ -200,7 +199,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-TDI-ALTERNATION", source_file=SRC, location="'Dueling bandits', TDI (lines 247-248 and 570)",
+    id="ERR-003-TDI-ALTERNATION", source_file=SRC.file, location="'Dueling bandits', TDI (lines 247-248 and 570)",
     source_says="Первый ранкер выбираем случайно; каждый «ранкер» поочередно выбирает лучший документ",
     truth="team-draft interleaving flips a fair coin at every round in which the teams are equal in size "
           "(Radlinski, Kurup & Joachims 2008, as recalled), not once; for 4 picks from disjoint rankings TDI "

@@ -35,11 +35,13 @@ import numba
 import numpy as np
 
 from clickbound.bounds.gittins import index_bracket, index_table
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.support.kit import checked, claim_family, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC = f"{SRC}, 'Варианты решения SMAB' (Gittins, lines 41-43; G(T) = E Σ λ^t g_t, line 24)"
+SRC = source("lecture")
+LOC = SRC.at("'Варианты решения SMAB' (Gittins, lines 41-43; G(T) = E Σ λ^t g_t, line 24)")
+#: the GITTINS-OPT claims: one paragraph of the source, no spec entry, exact computations
+claim = claim_family(spec_id=None, source=LOC, kind="computation")
 
 LAM = Fraction(9, 10)
 ARMS = ((1, 1), (11, 9))
@@ -121,15 +123,15 @@ def _finite_decide(budget_s):
         raise AssertionError("no gap at T = 1")
     i1 = index_bracket(*ARMS[0], float(LAM), TOL)
     i2 = index_bracket(*ARMS[1], float(LAM), TOL)
-    return Outcome("refuted", "exact rationals (backward induction) + certified index brackets",
-                   evidence={"index brackets at the root": {"Beta(1,1)": i1, "Beta(11,9)": i2},
-                             "T with a positive gap": [T for T, g in zip(rows, gaps) if g > 0],
-                             "gap V*_T − V^Gittins_T for T = 1..T_MAX": {T: str(g) for T, g in zip(rows, gaps)},
-                             "gap as float": {T: float(g) for T, g in zip(rows, gaps)},
-                             "gap non-increasing in T": all(a >= b for a, b in itertools.pairwise(gaps))},
+    return refuted("exact rationals (backward induction) + certified index brackets",
                    counterexample={"λ": str(LAM), "T": 1, "arms": "Beta(1,1) (mean 1/2) and Beta(11,9) (mean 11/20)",
                                    "index policy plays": "Beta(1,1) (index ≈ 0.7029 > 0.5870)",
-                                   "G(1) index policy": str(rows[1][1]), "max G(1)": str(rows[1][0])})
+                                   "G(1) index policy": str(rows[1][1]), "max G(1)": str(rows[1][0])},
+                   **{"index brackets at the root": {"Beta(1,1)": i1, "Beta(11,9)": i2},
+                      "T with a positive gap": [T for T, g in zip(rows, gaps) if g > 0],
+                      "gap V*_T − V^Gittins_T for T = 1..T_MAX": {T: str(g) for T, g in zip(rows, gaps)},
+                      "gap as float": {T: float(g) for T, g in zip(rows, gaps)},
+                      "gap non-increasing in T": all(a >= b for a, b in itertools.pairwise(gaps))})
 
 
 # ---------------------------------------------------------------- infinite horizon, certified brackets
@@ -217,30 +219,29 @@ def _infinite_decide(budget_s):
     reports = [infinite_check(lam, N_TRUNC[lam]) for lam in LAM_INF]
     viol = [r for r in reports if r["index arm certified suboptimal"]]
     if viol:
-        return Outcome("refuted", "certified truncated DP", evidence={"reports": reports},
+        return refuted("certified truncated DP",
                        counterexample={"state (s1,f1,s2,f2), index arm": viol[0]["first violations"][0],
-                                       "λ": viol[0]["λ"]})
-    return Outcome("checked", "certified truncated dynamic programming + certified index brackets",
-                   evidence={"reports": reports},
-                   scope_detail=f"two Beta(1,1) arms, λ ∈ {LAM_INF}, every posterior state with ≤ {M_CHECK} pulls")
+                                       "λ": viol[0]["λ"]}, reports=reports)
+    return checked("certified truncated dynamic programming + certified index brackets",
+                   sample=f"two Beta(1,1) arms, λ ∈ {LAM_INF}, every posterior state with ≤ {M_CHECK} pulls",
+                   reports=reports)
 
 
 @register
 def lecture_gittins_claims():
     return [
-        ProcedureClaim(id="GITTINS-OPT/finite-T-two-unknown", spec_id=None, source=LOC, kind="computation",
-                       expected=False,
-                       statement_text="for λ < 1 and every finite T, the Gittins index policy maximises "
-                                      "G(T) = E Σ_(t≤T) λ^t g_t (two Bernoulli arms with Beta priors)",
-                       decide=_finite_decide,
-                       description="Beta(1,1) vs Beta(11,9) at λ = 9/10: exact Bayes-optimal T-step values vs the "
-                                   "index policy's, T = 1..12; the gap is positive at T = 1 and 3..12 (0 at T = 2)."),
-        ProcedureClaim(id="GITTINS-OPT/infinite", spec_id=None, source=LOC, kind="computation", expected=True,
-                       statement_text="for the infinite-horizon discounted objective E Σ_(t≥1) λ^t g_t, the arm of "
-                                      "largest Gittins index is a Bayes-optimal action in every posterior state",
-                       decide=_infinite_decide,
-                       description="Certified brackets of both arms' Bayes-optimal Q-values (truncated DP) against "
-                                   "certified index brackets, every state with ≤ 8 pulls, λ = 0.7 and 0.9."),
+        claim(id="GITTINS-OPT/finite-T-two-unknown", expected=False,
+              statement_text="for λ < 1 and every finite T, the Gittins index policy maximises "
+                             "G(T) = E Σ_(t≤T) λ^t g_t (two Bernoulli arms with Beta priors)",
+              decide=_finite_decide,
+              description="Beta(1,1) vs Beta(11,9) at λ = 9/10: exact Bayes-optimal T-step values vs the "
+                          "index policy's, T = 1..12; the gap is positive at T = 1 and 3..12 (0 at T = 2)."),
+        claim(id="GITTINS-OPT/infinite", expected=True,
+              statement_text="for the infinite-horizon discounted objective E Σ_(t≥1) λ^t g_t, the arm of "
+                             "largest Gittins index is a Bayes-optimal action in every posterior state",
+              decide=_infinite_decide,
+              description="Certified brackets of both arms' Bayes-optimal Q-values (truncated DP) against "
+                          "certified index brackets, every state with ≤ 8 pulls, λ = 0.7 and 0.9."),
     ]
 
 

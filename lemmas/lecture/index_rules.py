@@ -20,14 +20,15 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC_UCB = f"{SRC}, '#OLD > UCB' (index μ_i + sqrt(α log t / n_i), line 326)"
-LOC_UCB_NEW = f"{SRC}, 'Варианты решения SMAB' (q(a) = μ̂(a) + sqrt(α log t / n_a(t)), line 50)"
-LOC_TS = f"{SRC}, '#OLD > Thompson sampling' (lines 356-361)"
+SRC = source("lecture")
+LOC_UCB = SRC.at("'#OLD > UCB' (index μ_i + sqrt(α log t / n_i), line 326)")
+LOC_UCB_NEW = SRC.at("'Варианты решения SMAB' (q(a) = μ̂(a) + sqrt(α log t / n_a(t)), line 50)")
+LOC_TS = SRC.at("'#OLD > Thompson sampling' (lines 356-361)")
+#: the index-rule claims (UCBIDX-LEVEL names its spec entry itself)
+claim = claim_family(spec_id=None)
 
 
 def ucb_level_proof():
@@ -52,11 +53,11 @@ def _ucb_as_printed_decide(budget_s):
     sample = max(range(2), key=lambda i: rewards[i] / n[i])
     if printed == sample:  # pragma: no cover
         raise AssertionError("instance does not separate the rules")
-    return Outcome("refuted", "exact comparison (equal radii)",
-                   evidence={"equal radii": "n_1 = n_2 = 1, so sqrt(α log t/n_i) cancels"},
+    return refuted("exact comparison (equal radii)",
                    counterexample={"true means": mu, "counts": n, "observed rewards": rewards, "t": t,
                                    "α": alpha, "printed rule picks arm": printed + 1,
-                                   "sample-mean rule picks arm": sample + 1})
+                                   "sample-mean rule picks arm": sample + 1},
+                   **{"equal radii": "n_1 = n_2 = 1, so sqrt(α log t/n_i) cancels"})
 
 
 def _beta_pdf(a, b, x):
@@ -86,46 +87,46 @@ def ts_matching_proof():
 
 def _ts_as_printed_decide(budget_s):
     p1, p2 = ts_probabilities()
-    return Outcome("refuted", "exact integration (sympy)",
-                   evidence={"P(arm 1 optimal)": sp.sstr(p1), "P(arm 2 optimal)": sp.sstr(p2)},
+    return refuted("exact integration (sympy)",
                    counterexample={"posteriors": "arm 1 Beta(2,1) (one success), arm 2 Beta(1,1)",
                                    "printed rule plays arm 2 with probability": 0,
-                                   "Thompson sampling plays arm 2 with probability": sp.sstr(p2)})
+                                   "Thompson sampling plays arm 2 with probability": sp.sstr(p2)},
+                   **{"P(arm 1 optimal)": sp.sstr(p1), "P(arm 2 optimal)": sp.sstr(p2)})
 
 
 @register
 def index_rule_claims():
     return [
-        ProcedureClaim(id="UCBIDX-LEVEL", spec_id="UCB1-CI", source=f"{LOC_UCB_NEW}; {LOC_UCB}", kind="identity",
-                       expected=True,
-                       statement_text="for every n, t ≥ 1 and α > 0: exp(−2n·(α log t / n)) = t^(−2α), so "
-                                      "μ̂ + sqrt(α log t / n) is a Hoeffding upper confidence bound of level "
-                                      "1 − t^(−2α) at a fixed count n",
-                       decide=lambda b: proved(ucb_level_proof(), "derivation (symbolic n, t, α)", scope="all"),
-                       description="Symbolic identity; Hoeffding cited as a named theorem."),
-        ProcedureClaim(id="UCBIDX-AS-PRINTED", spec_id=None, source=LOC_UCB, kind="computation", expected=False,
-                       statement_text="the printed rule argmax_i μ_i + sqrt(α log t / n_i) (true means) picks the "
-                                      "same arm as the UCB rule argmax_i μ̂_i + sqrt(α log t / n_i) on every history",
-                       decide=_ucb_as_printed_decide,
-                       description="Means (1/2, 1/4), one pull each with rewards (0, 1): the rules disagree."),
-        ProcedureClaim(id="TS-RULE/matching", spec_id=None, source=LOC_TS, kind="identity", expected=True,
-                       statement_text="sampling θ from the posterior and playing the argmax plays arm a with "
-                                      "probability ∫_{θ: a optimal} P(θ|D) dθ (probability matching)",
-                       decide=lambda b: proved(ts_matching_proof(), "derivation + exact integration", scope="all"),
-                       description="Definition of probability under the posterior; Beta example integrated "
-                                   "exactly."),
-        ProcedureClaim(id="TS-RULE/as-printed", spec_id=None, source=LOC_TS, kind="computation", expected=False,
-                       statement_text="Thompson sampling plays the arm with the largest posterior probability of "
-                                      "being optimal (as printed: 'выбираем ручку, у которая наибольшая "
-                                      "вероятность дать максимумальный профит')",
-                       decide=_ts_as_printed_decide,
-                       description="Beta(2,1) vs Beta(1,1): the printed rule never plays arm 2, Thompson "
-                                   "sampling plays it with probability 1/3 exactly."),
+        claim(id="UCBIDX-LEVEL", spec_id="UCB1-CI", source=f"{LOC_UCB_NEW}; {LOC_UCB}", kind="identity",
+              expected=True,
+              statement_text="for every n, t ≥ 1 and α > 0: exp(−2n·(α log t / n)) = t^(−2α), so "
+                             "μ̂ + sqrt(α log t / n) is a Hoeffding upper confidence bound of level "
+                             "1 − t^(−2α) at a fixed count n",
+              decide=derived(ucb_level_proof, "derivation (symbolic n, t, α)"),
+              description="Symbolic identity; Hoeffding cited as a named theorem."),
+        claim(id="UCBIDX-AS-PRINTED", source=LOC_UCB, kind="computation", expected=False,
+              statement_text="the printed rule argmax_i μ_i + sqrt(α log t / n_i) (true means) picks the "
+                             "same arm as the UCB rule argmax_i μ̂_i + sqrt(α log t / n_i) on every history",
+              decide=_ucb_as_printed_decide,
+              description="Means (1/2, 1/4), one pull each with rewards (0, 1): the rules disagree."),
+        claim(id="TS-RULE/matching", source=LOC_TS, kind="identity", expected=True,
+              statement_text="sampling θ from the posterior and playing the argmax plays arm a with "
+                             "probability ∫_{θ: a optimal} P(θ|D) dθ (probability matching)",
+              decide=derived(ts_matching_proof, "derivation + exact integration"),
+              description="Definition of probability under the posterior; Beta example integrated "
+                          "exactly."),
+        claim(id="TS-RULE/as-printed", source=LOC_TS, kind="computation", expected=False,
+              statement_text="Thompson sampling plays the arm with the largest posterior probability of "
+                             "being optimal (as printed: 'выбираем ручку, у которая наибольшая "
+                             "вероятность дать максимумальный профит')",
+              decide=_ts_as_printed_decide,
+              description="Beta(2,1) vs Beta(1,1): the printed rule never plays arm 2, Thompson "
+                          "sampling plays it with probability 1/3 exactly."),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-003-UCB-TRUE-MEAN", source_file=SRC, location="'#OLD > UCB', line 326",
+    id="ERR-003-UCB-TRUE-MEAN", source_file=SRC.file, location="'#OLD > UCB', line 326",
     source_says="Пусть \\hat{mu}_i — текущее выборочное среднее … дергаем ручку, дающую максимум μ_i + "
                 "sqrt(α log t / n_i)",
     truth="the index is the sample mean plus the radius, μ̂_i + sqrt(α log t / n_i) (as in line 50); with the "
@@ -138,7 +139,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-TS-ARGMAX", source_file=SRC, location="'#OLD > Thompson sampling', lines 358-361",
+    id="ERR-003-TS-ARGMAX", source_file=SRC.file, location="'#OLD > Thompson sampling', lines 358-361",
     source_says="Далее выбираем ручку, у которая наибольшая вероятность дать максимумальный профит: ∫_{E(r|a,x,θ) "
                 "= max E(r|ā,x,θ)} P(θ|D) dθ; интеграл … аппроксимируют сэмплированием",
     truth="Thompson sampling plays each arm with (not: the arm of largest) posterior probability of being "

@@ -25,13 +25,22 @@ from __future__ import annotations
 
 import itertools
 from fractions import Fraction
+from functools import partial
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 
-SRC = "003_f899901a464da92a.txt"
-LOC = f"{SRC}, 'Dueling bandits', TDI remark (lines 244-250 and 570)"
+SRC = source("lecture")
+LOC = SRC.at("'Dueling bandits', TDI remark (lines 244-250 and 570)")
+#: the INTERLEAVE-* claims: one remark of the source, no spec entry, each an identity of win probabilities
+claim = claim_family(spec_id=None, source=LOC, kind="identity")
 N_MAX = 4
 #: position click probabilities tried (random clicks: independent of the documents)
 Q_VECTORS = ((Fraction(1, 2),) * 4, (Fraction(9, 10), Fraction(1, 2), Fraction(1, 5), Fraction(1, 10)),
@@ -173,28 +182,25 @@ def fair_proof(method):
 def _balanced_decide(budget_s):
     checked, bad = _sweep("balanced")
     if bad is None:  # pragma: no cover
-        return Outcome("survived", "exact enumeration", evidence={"cases": checked})
-    return Outcome("refuted", "exact enumeration (rationals)", evidence={"cases enumerated": checked},
-                   counterexample=bad)
+        return survived("exact enumeration", cases=checked)
+    return refuted("exact enumeration (rationals)", counterexample=bad, **{"cases enumerated": checked})
 
 
 @register
 def lecture_interleaving_claims():
     return [
-        ProcedureClaim(id="INTERLEAVE-TDI/fair", spec_id=None, source=LOC, kind="identity", expected=True,
-                       statement_text="team-draft interleaving is fair under random clicks: P(A wins) = P(B wins) "
-                                      "for every pair of full rankings, every K and position click probabilities q",
-                       decide=lambda b: proved(fair_proof("tdi"), "argument (coin-flip symmetry) + exact "
-                                               "enumeration", scope="all"),
-                       description="Mirror map on the coins; exact rational enumeration for n ≤ 4 as a cross-check."),
-        ProcedureClaim(id="INTERLEAVE-NOTES/fair", spec_id=None, source=LOC, kind="identity", expected=True,
-                       statement_text="the notes' rule (one coin, then strict alternation) is fair under random "
-                                      "clicks: P(A wins) = P(B wins)",
-                       decide=lambda b: proved(fair_proof("notes"), "argument (coin-flip symmetry) + exact "
-                                               "enumeration", scope="all"),
-                       description="Same mirror argument with a single coin."),
-        ProcedureClaim(id="INTERLEAVE-BALANCED/fair", spec_id=None, source=LOC, kind="identity", expected=False,
-                       statement_text="balanced interleaving is fair under random clicks: P(A wins) = P(B wins)",
-                       decide=_balanced_decide,
-                       description="Exact enumeration over permutations of ≤ 4 documents: the first unequal case."),
+        claim(id="INTERLEAVE-TDI/fair", expected=True,
+              statement_text="team-draft interleaving is fair under random clicks: P(A wins) = P(B wins) "
+                             "for every pair of full rankings, every K and position click probabilities q",
+              decide=derived(partial(fair_proof, "tdi"), "argument (coin-flip symmetry) + exact enumeration"),
+              description="Mirror map on the coins; exact rational enumeration for n ≤ 4 as a cross-check."),
+        claim(id="INTERLEAVE-NOTES/fair", expected=True,
+              statement_text="the notes' rule (one coin, then strict alternation) is fair under random "
+                             "clicks: P(A wins) = P(B wins)",
+              decide=derived(partial(fair_proof, "notes"), "argument (coin-flip symmetry) + exact enumeration"),
+              description="Same mirror argument with a single coin."),
+        claim(id="INTERLEAVE-BALANCED/fair", expected=False,
+              statement_text="balanced interleaving is fair under random clicks: P(A wins) = P(B wins)",
+              decide=_balanced_decide,
+              description="Exact enumeration over permutations of ≤ 4 documents: the first unequal case."),
     ]

@@ -22,13 +22,21 @@ import numpy as np
 import sympy as sp
 
 from clickbound.bounds.kl import kl_sym, klucb_index, klucb_threshold
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    derived,
+    proved,
+    refuted,
+    source,
+)
 
-SRC_000 = "000_0b27131c69d8f24c.txt, dcmKL-UCB (UCB の計算, log t + 3 log log t)"
-SRC_003 = "003_f899901a464da92a.txt, section 'KL-UCB'"
+SRC_000 = source("dcm").at("dcmKL-UCB (UCB の計算, log t + 3 log log t)")
+SRC_003 = source("lecture").at("section 'KL-UCB'")
 
 #: decimal digits of the mpmath reference (STYLE: transcendental statements at >= 50 digits)
 MP_DPS = 50
@@ -301,9 +309,8 @@ def _pinsker_index_decide(budget_s: float) -> Outcome:
             g = threshold_mp(t)
             slack = mp.mpf(w) + mp.sqrt(g / (2 * mp.mpf(T))) - u
             if slack < -2 * MP_CERT_WIDTH:  # beyond the reference root's certified width: a certified violation
-                return Outcome("refuted", "certified computation (mpmath 50 digits, root bracketed to 1e-40)",
-                               evidence={"slack": mp.nstr(slack, 20)},
-                               counterexample={"w": w, "T": T, "t": t})
+                return refuted("certified computation (mpmath 50 digits, root bracketed to 1e-40)",
+                               counterexample={"w": w, "T": T, "t": t}, slack=mp.nstr(slack, 20))
             if g > 0 and (worst_slack is None or slack < worst_slack[0]):
                 worst_slack = (slack, (w, T, t))
     return proved(art, method="derivation (every w, T, t) + mpmath grid cross-check", scope="all",
@@ -336,11 +343,17 @@ def _index_decide(budget_s: float) -> Outcome:
           "reference_at_worst": mp.nstr(_index_ref_cached(w, T, t), 30),
           "reference": f"klucb_index_mp, mpmath {MP_DPS} digits, root certified by a sign change"}
     if worst > INDEX_ABS_TOL:
-        return Outcome("refuted", "exact computation (mpmath 50 digits)", evidence=ev,
-                       counterexample={"w": w, "T": T, "t": t})
+        return refuted("exact computation (mpmath 50 digits)", counterexample={"w": w, "T": T, "t": t}, **ev)
     # the statement quantifies over the stated grid only, and every grid point is compared: scope "all"
-    return Outcome("proved", "certified computation (mpmath 50 digits) at every point of the stated grid",
-                   evidence=ev, scope="all")
+    d = Derivation(f"|bounds.kl.klucb_index − klucb_index_mp| ≤ {INDEX_ABS_TOL} at every point of the stated "
+                   "grid, by exhaustion")
+    d.holds("the grid compared is the statement's whole grid w × T × t",
+            n == len(GRID_W) * len(GRID_T) * len(GRID_t), f"{n} = {len(GRID_W)}·{len(GRID_T)}·{len(GRID_t)} points")
+    d.holds(f"at every grid point the error against the certified 50-digit reference is ≤ {INDEX_ABS_TOL}",
+            n_bad == 0 and worst <= INDEX_ABS_TOL,
+            f"max abs error {mp.nstr(worst, 5)} at (w, T, t) = {where}; {n_bad} points above tolerance")
+    return proved(d.artefact(), "certified computation (mpmath 50 digits) at every point of the stated grid",
+                  scope="all", **ev)
 
 
 @register
@@ -351,11 +364,10 @@ def klucb_claims():
             expected=True,
             statement_text="for w ∈ [0,1): q ↦ D_KL(w‖q) strictly increasing and convex on [w,1), "
                            "D_KL(w‖w)=0, → +∞ as q→1⁻; ∂_q D_KL = (q−w)/(q(1−q)); U well defined",
-            decide=lambda budget_s: proved(kl_mono_proof(), method="derivation (sympy, symbolic w, q)",
-                                           scope="all"),
+            decide=derived(kl_mono_proof, "derivation (sympy, symbolic w, q)"),
             description="Symbolic derivation (sympy) incl. edges w=0, w=1 and the log log t convention."),
         Claim(
-            id="KL-PINSKER", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality", expected=True,
+            id="KL-PINSKER", spec_id="KL-PINSKER", source=SRC_003, kind="inequality", expected=True,
             statement=sp.Ge(kl_sym(_P, _Q), 2 * (_P - _Q) ** 2),
             domain={_P: (PINSKER_CLAIM_EPS, 1 - PINSKER_CLAIM_EPS), _Q: (PINSKER_CLAIM_EPS, 1 - PINSKER_CLAIM_EPS)},
             proof=kl_pinsker_proof,
@@ -364,7 +376,7 @@ def klucb_claims():
                          "its edge steps (p ∈ {0,1}, q ∈ {0,1}) use bounds.kl's conventions 0 log 0 = 0, +∞ off "
                          "support, which the sympy expression cannot carry.")),
         Claim(
-            id="KL-PINSKER/constant-21/10", spec_id="KL-PINSKER", source=f"{SRC_003}", kind="inequality",
+            id="KL-PINSKER/constant-21/10", spec_id="KL-PINSKER", source=SRC_003, kind="inequality",
             expected=False, statement=sp.Ge(kl_sym(_P, _Q), sp.Rational(21, 10) * (_P - _Q) ** 2),
             domain={_P: (0, 1), _Q: (0, 1)},
             description="Mutant: Pinsker's constant 2 is sharp (D_KL = 2δ² + O(δ⁴) at p = 1/2), so 21/10 "
@@ -378,7 +390,7 @@ def klucb_claims():
             description="Pinsker consequence: derivation for every w, T, t; the 50-digit reference index "
                         "checked against the bound on the KL-INDEX grid as a cross-check."),
         ProcedureClaim(
-            id="KL-INDEX", spec_id="KL-INDEX", source=f"{SRC_000}", kind="computation", expected=True,
+            id="KL-INDEX", spec_id="KL-INDEX", source=SRC_000, kind="computation", expected=True,
             statement_text=f"|bounds.kl.klucb_index − mpmath reference| ≤ {INDEX_ABS_TOL} on the grid "
                            "w × T × t incl. w ∈ {0,1}, T = 1, t ∈ {1,2,3,1e9}",
             decide=_index_decide,

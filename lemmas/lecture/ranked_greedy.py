@@ -24,10 +24,10 @@ from math import factorial
 import mpmath as mp
 import numpy as np
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, refuted, source, survived
 
-SRC_003 = "003_f899901a464da92a.txt, 'Сведения задачи к MAB/SMAB' and 'Diverse rankings by Radlinski'"
+SRC_003 = source("lecture").at("'Сведения задачи к MAB/SMAB' and 'Diverse rankings by Radlinski'")
 
 SEED = 20260522
 N_INSTANCES = 400
@@ -41,6 +41,11 @@ def upper_bound_one_minus_inv_e() -> Fraction:
     on a negative term, hence lies below ``1/e``."""
     lower_inv_e = sum(Fraction((-1) ** j, factorial(j)) for j in range(E_TERMS))  # last term j = 21 < 0
     return 1 - lower_inv_e
+
+
+def greedy_bound(k: int) -> Fraction:
+    """``1 − (1 − 1/k)^k``: the classical rational guarantee of greedy max-coverage with k sets (≥ 1 − 1/e)."""
+    return 1 - (1 - Fraction(1, k)) ** k
 
 
 def coverage(sets, chosen) -> int:
@@ -125,18 +130,18 @@ def _decide(budget_s: float) -> Outcome:
         opt = brute_force_opt(sets, k)
         if opt == 0:
             continue
-        tight = 1 - (1 - Fraction(1, k)) ** k
+        tight = greedy_bound(k)
         for cov, gains in greedy_outcomes(sets, k):
             n_runs += 1
             covered = 0
             for g in gains:  # textbook step: gain ≥ (OPT − covered)/k
                 n_steps += 1
                 if Fraction(g) < Fraction(opt - covered, k):
-                    return Outcome("refuted", "exact brute force", evidence={"failed": "per-step inequality"},
+                    return refuted("exact brute force", failed="per-step inequality",
                                    counterexample={"sets": [sorted(s) for s in sets], "k": k, "gains": gains})
                 covered += g
             if cov < u * opt or cov < tight * opt:
-                return Outcome("refuted", "exact brute force", evidence={"opt": opt, "greedy": cov},
+                return refuted("exact brute force", opt=opt, greedy=cov,
                                counterexample={"sets": [sorted(s) for s in sets], "k": k})
             worst_seen = min(worst_seen, Fraction(cov, opt))
     adv_ratio, adv_inst = adversarial_search(rng)
@@ -144,19 +149,19 @@ def _decide(budget_s: float) -> Outcome:
         a_sets, a_k = [frozenset(s) for s in adv_inst[0]], adv_inst[1]
         if worst_ratio(a_sets, a_k) != adv_ratio:  # pragma: no cover - recomputed from the record
             raise AssertionError("adversarial instance does not reproduce its ratio")
-        if adv_ratio < u or adv_ratio < 1 - (1 - Fraction(1, a_k)) ** a_k:
-            return Outcome("refuted", "exact brute force (adversarial search)",
-                           evidence={"ratio": adv_ratio}, counterexample={"sets": adv_inst[0], "k": a_k})
+        if adv_ratio < u or adv_ratio < greedy_bound(a_k):
+            return refuted("exact brute force (adversarial search)",
+                           ratio=adv_ratio, counterexample={"sets": adv_inst[0], "k": a_k})
     t_sets, t_k = TIGHT_K2
     t_min = min(c for c, _ in greedy_outcomes(t_sets, t_k))
-    return Outcome("survived", "exact brute force (all tie-breakings) on seeded random instances", evidence={
+    return survived("exact brute force (all tie-breakings) on seeded random instances", **{
         "instances": N_INSTANCES, "seed": SEED, "greedy_runs": n_runs, "greedy_steps_checked": n_steps,
         "worst_greedy_over_opt": worst_seen, "u_rational_upper_bound_of_1-1/e": float(u),
         "u_minus_(1-1/e)_mp60": mp.nstr(gap, 5),
         "adversarial_search": {"restarts": SEARCH_RESTARTS, "steps": SEARCH_STEPS,
                                "worst_ratio_found": adv_ratio, "instance": adv_inst},
         "tight_instance_k2": {"opt": brute_force_opt(t_sets, t_k), "worst_greedy": t_min,
-                              "bound_1-(1-1/k)^k": str(1 - (1 - Fraction(1, t_k)) ** t_k)}})
+                              "bound_1-(1-1/k)^k": str(greedy_bound(t_k))}})
 
 
 @register

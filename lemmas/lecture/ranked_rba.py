@@ -24,15 +24,16 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.lecture.ranked_greedy import brute_force_opt, draw_instance, greedy_outcomes
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.lecture.ranked_greedy import draw_instance, greedy_bound, worst_ratio
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC_NEW = f"{SRC}, 'Сведения задачи к MAB/SMAB'"
-LOC_OLD = f"{SRC}, '#OLD > Diverse rankings by Radlinski'"
+SRC = source("lecture")
+LOC_NEW = SRC.at("'Сведения задачи к MAB/SMAB'")
+LOC_OLD = SRC.at("'#OLD > Diverse rankings by Radlinski'")
 LOC_MMR = f"{LOC_OLD} (MMR argmax, line 412)"
+#: the RANKED-* claims of this module (RANKED-GREEDY/every-k names its spec entry itself)
+claim = claim_family(spec_id=None)
 
 #: greedy cross-check instances (seeded) for RANKED-GREEDY/every-k
 SEED = 20261122
@@ -64,14 +65,12 @@ def greedy_every_k_proof():
     worst = Fraction(1)
     for _ in range(N_CROSS):
         sets, kk = draw_instance(rng)
-        opt = brute_force_opt(sets, kk)
-        if opt == 0:
+        ratio = worst_ratio(sets, kk)  # worst greedy run / OPT, None when OPT = 0
+        if ratio is None:
             continue
-        bound = 1 - (1 - Fraction(1, kk)) ** kk
-        runs = greedy_outcomes(sets, kk)
-        if min(cov for cov, _ in runs) < bound * opt:  # pragma: no cover - would contradict the proof
+        if ratio < greedy_bound(kk):  # pragma: no cover - would contradict the proof
             raise AssertionError(f"cross-check failed on {sets}, k={kk}")
-        worst = min(worst, Fraction(min(cov for cov, _ in runs), opt))
+        worst = min(worst, ratio)
     d.holds(f"cross-check: {N_CROSS} seeded instances, every greedy tie-breaking, coverage ≥ (1 − (1 − 1/k)^k)"
             "·OPT", worst >= Fraction(1, 2), f"worst greedy/OPT seen = {worst}")
     return d.artefact()
@@ -108,7 +107,7 @@ def _last_only_decide(budget_s):
     rel, k = (1, 0), 2
     g = coverage_indicator(rel, k)
     f_last = [0] * (k - 1) + [1 if (rel[k - 1] and not any(rel[:k - 1])) else 0]
-    return Outcome("refuted", "exact enumeration",
+    return refuted("exact enumeration",
                    counterexample={"k": k, "relevance of the shown documents": rel, "click at position": 1,
                                    "g(a)": g, "rewards if only MAB_k is paid": f_last,
                                    "Σ_i f_i": sum(f_last)})
@@ -121,13 +120,13 @@ def _equality_decide(budget_s):
     ratio_limit = sp.limit(gap / sp.sqrt(T * sp.log(2)), T, sp.oo)
     if ratio_limit != sp.oo:  # pragma: no cover
         raise AssertionError("limit")
-    return Outcome("refuted", "exact closed form + symbolic limit",
-                   evidence={"G(T) − (1 − 1/e)OPT": sp.sstr(sp.simplify(gap)),
-                             "limit of the gap / sqrt(T log n)": "oo"},
+    return refuted("exact closed form + symbolic limit",
                    counterexample={"n": 2, "k": 1, "users": "every user clicks both documents",
                                    "G(T)": "T for every algorithm", "OPT": "T",
                                    "|G(T) − (1 − 1/e)OPT| / (k sqrt(T log n))": "T/(e sqrt(T log 2)) → ∞, "
-                                                                                "so no constant C bounds it"})
+                                                                                "so no constant C bounds it"},
+                   **{"G(T) − (1 − 1/e)OPT": sp.sstr(sp.simplify(gap)),
+                      "limit of the gap / sqrt(T log n)": "oo"})
 
 
 #: 6 equiprobable user types; document -> the users it covers
@@ -174,8 +173,8 @@ def _mmr_as_printed_decide(budget_s):
     pick = max(scores, key=scores.get)
     if pick not in S:  # pragma: no cover
         raise AssertionError("instance does not re-select")
-    return Outcome("refuted", "exact rationals", evidence={"scores": scores},
-                   counterexample={"λ": lam, "f(·,q)": f, "g": g, "S": S, "argmax over 𝔻 picks": pick})
+    return refuted("exact rationals", counterexample={"λ": lam, "f(·,q)": f, "g": g, "S": S,
+                                                       "argmax over 𝔻 picks": pick}, scores=scores)
 
 
 def mmr_unselected_proof():
@@ -204,52 +203,49 @@ def mmr_unselected_proof():
 @register
 def ranked_rba_claims():
     return [
-        ProcedureClaim(id="RANKED-GREEDY/every-k", spec_id="RANKED-GREEDY", source=f"{LOC_NEW}; {LOC_OLD}",
-                       kind="lower bound", expected=True,
-                       statement_text="for every k and every instance: every greedy max-coverage run covers "
-                                      "≥ (1 − (1 − 1/k)^k)·OPT ≥ (1 − 1/e)·OPT users",
-                       decide=lambda b: proved(greedy_every_k_proof(), "derivation (every k) + brute force "
-                                               "cross-check", scope="all"),
-                       description="Pigeonhole gain step, gap recursion, 1 − x ≤ e^(−x); brute force on seeded "
-                                   "instances as a cross-check."),
-        ProcedureClaim(id="RANKED-REWARD/marginal", spec_id=None, source=f"{LOC_NEW}; {LOC_OLD}",
-                       kind="identity", expected=True,
-                       statement_text="for every k, first-click 0/1 user and list without replaced documents: "
-                                      "MAB_i's reward 1[click at i] equals the marginal coverage of position i, and "
-                                      "Σ_i f_i = g(a)",
-                       decide=lambda b: proved(reward_marginal_proof(), "derivation (every k) + enumeration",
-                                               scope="all"),
-                       description="Telescoping identity; all relevance vectors for k ≤ 4 as a cross-check."),
-        ProcedureClaim(id="RANKED-REWARD/last-only", spec_id=None, source=LOC_NEW, kind="identity", expected=False,
-                       statement_text="paying reward only to MAB_k (the last position, 'не умаляя общности … "
-                                      "последний') gives Σ_i f_i = g(a) for every click position",
-                       decide=_last_only_decide, description="k = 2, click at position 1."),
-        ProcedureClaim(id="RANKED-RBA/equality-as-printed", spec_id=None, source=LOC_NEW, kind="asymptotic",
-                       expected=False,
-                       statement_text="G(T) = (1 − 1/e)OPT − O(k sqrt(T log n)) as an equality: "
-                                      "|G(T) − (1 − 1/e)OPT| ≤ C k sqrt(T log n) for some C and all T",
-                       decide=_equality_decide,
-                       description="n = 2 documents every user clicks: G(T) = OPT = T for every algorithm."),
-        ProcedureClaim(id="RANKED-RBA/greedy-limit", spec_id=None, source=f"{LOC_NEW}; {LOC_OLD}",
-                       kind="upper bound", expected=True,
-                       statement_text="there is an instance (6 users, 3 documents, k = 2) on which every ranked-bandit "
-                                      "run with o(T)-regret MAB_1 has limsup G(T)/T ≤ 5/6 while OPT/T = 1",
-                       decide=lambda b: proved(greedy_limit_proof(), "exact enumeration + cited theorems", scope="all"),
-                       description="The greedy trap: MAB_1 converges to the largest set, which is not in OPT."),
-        ProcedureClaim(id="RANKED-MMR/as-printed", spec_id=None, source=LOC_MMR, kind="computation", expected=False,
-                       statement_text="the printed MMR rule argmax_(d ∈ 𝔻) λ f(d,q) − (1 − λ) max_(d_2 ∈ S) g(d, d_2) "
-                                      "never selects a document already in S",
-                       decide=_mmr_as_printed_decide, description="λ = 3/4, f = (1, 0), g(d1, d1) = 1."),
-        ProcedureClaim(id="RANKED-MMR/unselected", spec_id=None, source=LOC_MMR, kind="computation", expected=True,
-                       statement_text="with the argmax over 𝔻 \\ S, k rounds of MMR return k distinct documents "
-                                      "(every k ≤ n, f, g, λ)",
-                       decide=lambda b: proved(mmr_unselected_proof(), "argument + exact cross-check", scope="all"),
-                       description="Immediate from the corrected domain; seeded exact cross-check."),
+        claim(id="RANKED-GREEDY/every-k", spec_id="RANKED-GREEDY", source=f"{LOC_NEW}; {LOC_OLD}",
+              kind="lower bound", expected=True,
+              statement_text="for every k and every instance: every greedy max-coverage run covers "
+                             "≥ (1 − (1 − 1/k)^k)·OPT ≥ (1 − 1/e)·OPT users",
+              decide=derived(greedy_every_k_proof, "derivation (every k) + brute force cross-check"),
+              description="Pigeonhole gain step, gap recursion, 1 − x ≤ e^(−x); brute force on seeded "
+                          "instances as a cross-check."),
+        claim(id="RANKED-REWARD/marginal", source=f"{LOC_NEW}; {LOC_OLD}",
+              kind="identity", expected=True,
+              statement_text="for every k, first-click 0/1 user and list without replaced documents: "
+                             "MAB_i's reward 1[click at i] equals the marginal coverage of position i, and "
+                             "Σ_i f_i = g(a)",
+              decide=derived(reward_marginal_proof, "derivation (every k) + enumeration"),
+              description="Telescoping identity; all relevance vectors for k ≤ 4 as a cross-check."),
+        claim(id="RANKED-REWARD/last-only", source=LOC_NEW, kind="identity", expected=False,
+              statement_text="paying reward only to MAB_k (the last position, 'не умаляя общности … "
+                             "последний') gives Σ_i f_i = g(a) for every click position",
+              decide=_last_only_decide, description="k = 2, click at position 1."),
+        claim(id="RANKED-RBA/equality-as-printed", source=LOC_NEW, kind="asymptotic", expected=False,
+              statement_text="G(T) = (1 − 1/e)OPT − O(k sqrt(T log n)) as an equality: "
+                             "|G(T) − (1 − 1/e)OPT| ≤ C k sqrt(T log n) for some C and all T",
+              decide=_equality_decide,
+              description="n = 2 documents every user clicks: G(T) = OPT = T for every algorithm."),
+        claim(id="RANKED-RBA/greedy-limit", source=f"{LOC_NEW}; {LOC_OLD}",
+              kind="upper bound", expected=True,
+              statement_text="there is an instance (6 users, 3 documents, k = 2) on which every ranked-bandit "
+                             "run with o(T)-regret MAB_1 has limsup G(T)/T ≤ 5/6 while OPT/T = 1",
+              decide=derived(greedy_limit_proof, "exact enumeration + cited theorems"),
+              description="The greedy trap: MAB_1 converges to the largest set, which is not in OPT."),
+        claim(id="RANKED-MMR/as-printed", source=LOC_MMR, kind="computation", expected=False,
+              statement_text="the printed MMR rule argmax_(d ∈ 𝔻) λ f(d,q) − (1 − λ) max_(d_2 ∈ S) g(d, d_2) "
+                             "never selects a document already in S",
+              decide=_mmr_as_printed_decide, description="λ = 3/4, f = (1, 0), g(d1, d1) = 1."),
+        claim(id="RANKED-MMR/unselected", source=LOC_MMR, kind="computation", expected=True,
+              statement_text="with the argmax over 𝔻 \\ S, k rounds of MMR return k distinct documents "
+                             "(every k ≤ n, f, g, λ)",
+              decide=derived(mmr_unselected_proof, "argument + exact cross-check"),
+              description="Immediate from the corrected domain; seeded exact cross-check."),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-003-RBA-EQUALITY", source_file=SRC, location="'Сведения задачи к MAB/SMAB', line 134",
+    id="ERR-003-RBA-EQUALITY", source_file=SRC.file, location="'Сведения задачи к MAB/SMAB', line 134",
     source_says="G(T) = (1 − 1/e)OPT − O(k sqrt(T log n))",
     truth="a lower bound G(T) ≥ (1 − 1/e)OPT − O(·); as an equality it fails: with 2 documents every user clicks, "
           "G(T) = OPT = T and G(T) − (1 − 1/e)OPT = T/e is not O(sqrt(T log n)). The two drafts also disagree on "
@@ -262,7 +258,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-RBA-TENDS-TO-OPT", source_file=SRC,
+    id="ERR-003-RBA-TENDS-TO-OPT", source_file=SRC.file,
     location="'Сведения задачи к MAB/SMAB' (line 149) and '#OLD > Diverse rankings by Radlinski' (line 472)",
     source_says="алгоритм делате что-то полезное (на бесконечности «средний» выигрыш стремится к оптимальном, при "
                 "этом скорость √T)",
@@ -277,7 +273,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-MMR-SELECTED", source_file=SRC, location="'#OLD > Diverse rankings by Radlinski', line 412",
+    id="ERR-003-MMR-SELECTED", source_file=SRC.file, location="'#OLD > Diverse rankings by Radlinski', line 412",
     source_says="argmax_(d ∈ 𝔻) λ f(d,q) − (1 − λ) max_(d_2 ∈ S) g(d, d_2), где S — множество уже выбранных документов",
     truth="the argmax ranges over 𝔻 \\ S (the documents not yet selected); over all of 𝔻 an already selected "
           "document can win again (λ = 3/4, f = (1, 0), g(d1, d1) = 1)",

@@ -25,18 +25,22 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC_G = f"{SRC}, 'Многорукие бандиты' (G(T) = E Σ λ^t g_t, line 24; 'λ … вероятность того, что … игра продолжится')"
-LOC_R = f"{SRC}, 'Многорукие бандиты' (R(T) = Tμ − E Σ g_t; R(T) = E Σ_(i=1)^T r_t, lines 29-33)"
-LOC_RBAR = f"{SRC}, '#OLD > Stochastic bandits' (R(T) with max inside, line 306; R̄(T), line 313)"
-LOC_RAND = f"{SRC}, 'Многорукие бандиты' ('для бейзлайн алгоритм (берущего случайную ручку) потери будет расти линейно')"
-LOC_LR = f"{SRC}, 'Варианты решения SMAB' ('Для бернулли оптимально: liminf ER(T)/log T ≥ C(μ_1, …, μ_k)', line 54)"
-LOC_GIT = f"{SRC}, 'Варианты решения SMAB' (Gittins: 'оптимальная стратегия игры (максимизирующая G(T) …)')"
-LOC_ADV = f"{SRC}, '#OLD > Введение' ('т.к. … для регрета рассматривают оценки в «худшем» случае, то и нестационарность они переживают')"
+SRC = source("lecture")
+LOC_G = SRC.at("'Многорукие бандиты' (G(T) = E Σ λ^t g_t, line 24; 'λ … вероятность того, что … игра продолжится')")
+LOC_R = SRC.at("'Многорукие бандиты' (R(T) = Tμ − E Σ g_t; R(T) = E Σ_(i=1)^T r_t, lines 29-33)")
+LOC_RBAR = SRC.at("'#OLD > Stochastic bandits' (R(T) with max inside, line 306; R̄(T), line 313)")
+LOC_RAND = SRC.at("'Многорукие бандиты' ('для бейзлайн алгоритм (берущего случайную ручку) потери будет расти линейно')")
+LOC_LR = SRC.at("'Варианты решения SMAB' ('Для бернулли оптимально: liminf ER(T)/log T ≥ C(μ_1, …, μ_k)', line 54)")
+LOC_GIT = SRC.at("'Варианты решения SMAB' (Gittins: 'оптимальная стратегия игры (максимизирующая G(T) …)')")
+LOC_ADV = SRC.at("'#OLD > Введение' ('т.к. … для регрета рассматривают оценки в «худшем» случае, то и "
+                 "нестационарность они переживают')")
+#: the model assumption of i.i.d. rewards per arm ("X_{i, t} ~ P_i, i.i.d."), quoted from the source
+IID_REWARDS = "model assumption: " + SRC.at(r"'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
+#: the SMAB-* claims name no spec entry of their own
+claim = claim_family(spec_id=None)
 
 
 # ---------------------------------------------------------------- SMAB-DISCOUNT
@@ -94,11 +98,9 @@ def pseudo_proof():
     d = Derivation("R(T) = Tμ − E Σ_t g_t = Tμ − E Σ_t μ_(a(t)) = E Σ_t r_t with r_t = μ − μ_(a(t)) "
                    "(the pseudo-regret), every policy, k and T")
     d.cited("a(t) is a function of the history H_(t−1) (and the policy's own randomness); given a(t) = i "
-            "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))",
-            r"model assumption: 003_f899901a464da92a.txt, 'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
+            "the reward g_t is a fresh draw of arm i, so E[g_t | H_(t−1), a(t)] = μ_(a(t))", IID_REWARDS)
     d.cited("max_i E Σ_(t≤T) X_(i,t) = max_i T μ_i = Tμ (X_(i,t) identically distributed over t), the first "
-            "equality of line 313",
-            r"model assumption: 003_f899901a464da92a.txt, 'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
+            "equality of line 313", IID_REWARDS)
     mu = sp.Symbol("mu")
     e = sp.symbols("e1:4")  # e_t = E μ_(a(t))
     d.equal("linearity (T = 3 shown; each round contributes μ − E μ_(a(t))): "
@@ -119,32 +121,38 @@ def _sum_index_decide(budget_s):
     intended = vals[1] + vals[2]
     if printed != T * r(t) or printed_at == intended:  # pragma: no cover - sympy would have changed
         raise AssertionError("unexpected evaluation of the printed sum")
-    return Outcome("refuted", "exact evaluation",
-                   evidence={"printed_sum": sp.sstr(printed), "printed_at_T=2,t=1": printed_at,
-                             "intended_Σ_t r_t": intended},
+    return refuted("exact evaluation",
                    counterexample={"T": 2, "r_1": 1, "r_2": 0, "free t": 1,
-                                   "Σ_(i=1)^T r_t (as printed)": printed_at, "Σ_(t=1)^T r_t": intended})
+                                   "Σ_(i=1)^T r_t (as printed)": printed_at, "Σ_(t=1)^T r_t": intended},
+                   **{"printed_sum": sp.sstr(printed), "printed_at_T=2,t=1": printed_at,
+                      "intended_Σ_t r_t": intended})
 
 
 # ---------------------------------------------------------------- SMAB-EXPECTED-GE-PSEUDO
+def two_fair_coins_e_max() -> Fraction:
+    """``E max(X_1, X_2)`` for two independent fair coins, T = 1 (exact): 3/4."""
+    return sum(Fraction(1, 4) * max(a, b) for a in (0, 1) for b in (0, 1))
+
+
 def expected_ge_pseudo_proof():
     d = Derivation("E[max_i Σ_t X_(i,t)] ≥ max_i E Σ_t X_(i,t), hence E R(T) ≥ R̄(T) for every policy, k, T")
     d.cited("for each j: max_i Y_i ≥ Y_j pointwise, so E max_i Y_i ≥ E Y_j; take the max over j",
             "monotonicity of expectation")
     d.cited("E R(T) − R̄(T) = E max_i Y_i − max_i E Y_i ≥ 0 (the second terms E Σ X_(I(t),t) coincide)",
             "Jensen's inequality for the convex function max (Jensen 1906)")
-    e_max = sum(Fraction(1, 4) * max(a, b) for a in (0, 1) for b in (0, 1))
+    e_max = two_fair_coins_e_max()
     d.holds("cross-check (two fair coins, T = 1): E max(X_1, X_2) = 3/4 ≥ max(E X_1, E X_2) = 1/2",
             e_max >= Fraction(1, 2), f"{e_max} >= 1/2")
     return d.artefact()
 
 
 def _expected_eq_pseudo_decide(budget_s):
-    e_max = sum(Fraction(1, 4) * max(a, b) for a in (0, 1) for b in (0, 1))
+    e_max = two_fair_coins_e_max()
     e_play = Fraction(1, 2)  # any policy: each arm has mean 1/2
     er, rbar = e_max - e_play, Fraction(1, 2) - e_play
-    return Outcome("refuted", "exact enumeration", evidence={"E R(1)": er, "R̄(1)": rbar},
-                   counterexample={"arms": "two Bernoulli(1/2)", "T": 1, "E R(T)": er, "R̄(T)": rbar})
+    return refuted("exact enumeration",
+                   counterexample={"arms": "two Bernoulli(1/2)", "T": 1, "E R(T)": er, "R̄(T)": rbar},
+                   **{"E R(1)": er, "R̄(1)": rbar})
 
 
 # ---------------------------------------------------------------- SMAB-RANDOM-LINEAR
@@ -174,12 +182,12 @@ def _lai_robbins_any_decide(budget_s):
     C = (q - p) / kl_closed  # = 1/log(27/16) > 0 since 27/16 > 1
     T = sp.Symbol("T", positive=True)
     regret = sp.Sum(q - q, (sp.Symbol("t"), 1, T)).doit()  # the policy always plays the best arm
-    return Outcome("refuted", "exact evaluation (closed forms)",
-                   evidence={"KL(1/4‖1/2)": sp.sstr(kl_closed), "C = Σ Δ/KL": sp.sstr(sp.simplify(C)),
-                             "C > 0 because": "27/16 > 1, so log(27/16) > 0", "R(T)": sp.sstr(regret)},
+    return refuted("exact evaluation (closed forms)",
                    counterexample={"means": "(1/2, 1/4) Bernoulli", "policy": "always arm 1 (the best)",
                                    "R(T) for every T": 0, "liminf R(T)/log T": 0,
-                                   "C(μ)": sp.sstr(sp.simplify(C))})
+                                   "C(μ)": sp.sstr(sp.simplify(C))},
+                   **{"KL(1/4‖1/2)": sp.sstr(kl_closed), "C = Σ Δ/KL": sp.sstr(sp.simplify(C)),
+                      "C > 0 because": "27/16 > 1, so log(27/16) > 0", "R(T)": sp.sstr(regret)})
 
 
 # ---------------------------------------------------------------- SMAB-GITTINS/finite-horizon
@@ -202,14 +210,14 @@ def _gittins_decide(budget_s):
         raise AssertionError("certificate not positive")
     g_index_policy = LAM * Fraction(1, 2)   # T = 1: the index policy plays the Beta(1,1) arm
     g_opt = LAM * max(P_KNOWN, Fraction(1, 2))  # T = 1: the best single play
-    return Outcome("refuted", "exact rational certificate + exact optimum at T = 1",
-                   evidence={"stopping-rule value E Σ λ^s (X_s − 11/20)": cert,
-                             "meaning": "Gittins index of Beta(1,1) at λ = 9/10 exceeds 11/20 = index of the "
-                                        "known arm, so the index policy plays the unknown arm first",
-                             "G(1) index policy": g_index_policy, "G(1) optimal": g_opt},
+    return refuted("exact rational certificate + exact optimum at T = 1",
                    counterexample={"λ": LAM, "T": 1, "arm A": "known mean 11/20", "arm B": "prior Beta(1,1)",
                                    "G(1) of the Gittins index policy": g_index_policy,
-                                   "max_policy G(1)": g_opt})
+                                   "max_policy G(1)": g_opt},
+                   **{"stopping-rule value E Σ λ^s (X_s − 11/20)": cert,
+                      "meaning": "Gittins index of Beta(1,1) at λ = 9/10 exceeds 11/20 = index of the "
+                                 "known arm, so the index policy plays the unknown arm first",
+                      "G(1) index policy": g_index_policy, "G(1) optimal": g_opt})
 
 
 # ---------------------------------------------------------------- SMAB-ADV-STATIC
@@ -232,67 +240,60 @@ def adv_static_proof():
 @register
 def smab_lecture_claims():
     return [
-        ProcedureClaim(id="SMAB-DISCOUNT", spec_id=None, source=LOC_G, kind="identity", expected=True,
-                       statement_text="for every T and 0 < λ < 1: Σ_(t≤T) λ^t E g_t = E Σ_(t≤min(τ,T)) g_t for a "
-                                      "stopping round τ independent of the play with P(τ ≥ t) = λ^t",
-                       decide=lambda b: proved(discount_proof(), "derivation (geometric tail, independence)",
-                                               scope="all"),
-                       description="Geometric tail summed by sympy, product measure, linearity; exact T = 3 "
-                                   "cross-check."),
-        ProcedureClaim(id="SMAB-PSEUDO", spec_id=None, source=f"{LOC_R}; {LOC_RBAR}", kind="identity",
-                       expected=True,
-                       statement_text="for every policy, k and T: Tμ − E Σ_t g_t = Tμ − E Σ_t μ_(a(t)) = "
-                                      "E Σ_t (μ − μ_(a(t))) (the regrets of lines 30, 33 and 313 are the "
-                                      "pseudo-regret)",
-                       decide=lambda b: proved(pseudo_proof(), "derivation (tower property)", scope="all"),
-                       description="Tower property and linearity; exact enumeration of follow-the-leader, "
-                                   "T = 2..4, as a cross-check."),
-        ProcedureClaim(id="SMAB-SUM-INDEX/as-printed", spec_id=None, source=LOC_R, kind="identity",
-                       expected=False,
-                       statement_text="R(T) = E Σ_(i=1)^T r_t as printed (summation index i, summand r_t) equals "
-                                      "E Σ_(t=1)^T r_t",
-                       decide=_sum_index_decide,
-                       description="The printed sum is T·r_t; exact counterexample T = 2, r = (1, 0)."),
-        ProcedureClaim(id="SMAB-EXPECTED-GE-PSEUDO", spec_id=None, source=LOC_RBAR, kind="inequality",
-                       expected=True,
-                       statement_text="for every policy, k and T: E R(T) ≥ R̄(T), where R(T) has the max inside "
-                                      "(line 306) and R̄(T) = max_i E Σ X_(i,t) − E Σ X_(I(t),t) (line 313)",
-                       decide=lambda b: proved(expected_ge_pseudo_proof(), "derivation", scope="all"),
-                       description="E max ≥ max E."),
-        ProcedureClaim(id="SMAB-EXPECTED-GE-PSEUDO/equal", spec_id=None, source=LOC_RBAR, kind="identity",
-                       expected=False,
-                       statement_text="E R(T) = R̄(T) (the 'average regret' R̄ is the mean of the regret R(T))",
-                       decide=_expected_eq_pseudo_decide,
-                       description="Two fair coins, T = 1: E R = 1/4, R̄ = 0, exactly."),
-        ProcedureClaim(id="SMAB-RANDOM-LINEAR", spec_id=None, source=LOC_RAND, kind="identity", expected=True,
-                       statement_text="for every k and T: the uniformly random policy has R(T) = T(μ − (1/k)Σ_i μ_i), "
-                                      "linear in T with slope ≥ 0, zero iff all means are equal",
-                       decide=lambda b: proved(random_linear_proof(), "derivation (symbolic k)", scope="all"),
-                       description="Symbolic sum over k arms."),
-        ProcedureClaim(id="SMAB-LAI-ROBBINS/any-policy", spec_id=None, source=LOC_LR, kind="lower bound",
-                       expected=False,
-                       statement_text="for every policy on Bernoulli arms: liminf_T R(T)/log T ≥ C(μ) = "
-                                      "Σ_(i:Δ_i>0) Δ_i/D_KL(μ_i‖μ*) (no consistency hypothesis, as printed)",
-                       decide=_lai_robbins_any_decide,
-                       description="The constant policy 'always arm 1' on (1/2, 1/4): R(T) = 0 for every T, "
-                                   "C = 1/log(27/16) > 0."),
-        ProcedureClaim(id="SMAB-GITTINS/finite-horizon", spec_id=None, source=LOC_GIT, kind="computation",
-                       expected=False,
-                       statement_text="for λ < 1 and every finite T, playing the arm of largest Gittins index "
-                                      "(discount λ) maximises G(T) = E Σ_(t≤T) λ^t g_t",
-                       decide=_gittins_decide,
-                       description="Exact: at λ = 9/10 a stopping rule certifies index(Beta(1,1)) > 11/20 "
-                                   "(value 1/400); at T = 1 the index policy earns 9/20 < 99/200."),
-        ProcedureClaim(id="SMAB-ADV-STATIC", spec_id=None, source=LOC_ADV, kind="identity", expected=True,
-                       statement_text="for every even T there are reward sequences and a policy with static "
-                                      "(best-fixed-arm) regret 0 and dynamic regret T/2",
-                       decide=lambda b: proved(adv_static_proof(), "derivation (symbolic T = 2h)", scope="all"),
-                       description="Two arms swapping at T/2; the policy that never switches."),
+        claim(id="SMAB-DISCOUNT", source=LOC_G, kind="identity", expected=True,
+              statement_text="for every T and 0 < λ < 1: Σ_(t≤T) λ^t E g_t = E Σ_(t≤min(τ,T)) g_t for a "
+                             "stopping round τ independent of the play with P(τ ≥ t) = λ^t",
+              decide=derived(discount_proof, "derivation (geometric tail, independence)"),
+              description="Geometric tail summed by sympy, product measure, linearity; exact T = 3 "
+                          "cross-check."),
+        claim(id="SMAB-PSEUDO", source=f"{LOC_R}; {LOC_RBAR}", kind="identity", expected=True,
+              statement_text="for every policy, k and T: Tμ − E Σ_t g_t = Tμ − E Σ_t μ_(a(t)) = "
+                             "E Σ_t (μ − μ_(a(t))) (the regrets of lines 30, 33 and 313 are the "
+                             "pseudo-regret)",
+              decide=derived(pseudo_proof, "derivation (tower property)"),
+              description="Tower property and linearity; exact enumeration of follow-the-leader, "
+                          "T = 2..4, as a cross-check."),
+        claim(id="SMAB-SUM-INDEX/as-printed", source=LOC_R, kind="identity", expected=False,
+              statement_text="R(T) = E Σ_(i=1)^T r_t as printed (summation index i, summand r_t) equals "
+                             "E Σ_(t=1)^T r_t",
+              decide=_sum_index_decide,
+              description="The printed sum is T·r_t; exact counterexample T = 2, r = (1, 0)."),
+        claim(id="SMAB-EXPECTED-GE-PSEUDO", source=LOC_RBAR, kind="inequality", expected=True,
+              statement_text="for every policy, k and T: E R(T) ≥ R̄(T), where R(T) has the max inside "
+                             "(line 306) and R̄(T) = max_i E Σ X_(i,t) − E Σ X_(I(t),t) (line 313)",
+              decide=derived(expected_ge_pseudo_proof, "derivation"),
+              description="E max ≥ max E."),
+        claim(id="SMAB-EXPECTED-GE-PSEUDO/equal", source=LOC_RBAR, kind="identity", expected=False,
+              statement_text="E R(T) = R̄(T) (the 'average regret' R̄ is the mean of the regret R(T))",
+              decide=_expected_eq_pseudo_decide,
+              description="Two fair coins, T = 1: E R = 1/4, R̄ = 0, exactly."),
+        claim(id="SMAB-RANDOM-LINEAR", source=LOC_RAND, kind="identity", expected=True,
+              statement_text="for every k and T: the uniformly random policy has R(T) = T(μ − (1/k)Σ_i μ_i), "
+                             "linear in T with slope ≥ 0, zero iff all means are equal",
+              decide=derived(random_linear_proof, "derivation (symbolic k)"),
+              description="Symbolic sum over k arms."),
+        claim(id="SMAB-LAI-ROBBINS/any-policy", source=LOC_LR, kind="lower bound", expected=False,
+              statement_text="for every policy on Bernoulli arms: liminf_T R(T)/log T ≥ C(μ) = "
+                             "Σ_(i:Δ_i>0) Δ_i/D_KL(μ_i‖μ*) (no consistency hypothesis, as printed)",
+              decide=_lai_robbins_any_decide,
+              description="The constant policy 'always arm 1' on (1/2, 1/4): R(T) = 0 for every T, "
+                          "C = 1/log(27/16) > 0."),
+        claim(id="SMAB-GITTINS/finite-horizon", source=LOC_GIT, kind="computation", expected=False,
+              statement_text="for λ < 1 and every finite T, playing the arm of largest Gittins index "
+                             "(discount λ) maximises G(T) = E Σ_(t≤T) λ^t g_t",
+              decide=_gittins_decide,
+              description="Exact: at λ = 9/10 a stopping rule certifies index(Beta(1,1)) > 11/20 "
+                          "(value 1/400); at T = 1 the index policy earns 9/20 < 99/200."),
+        claim(id="SMAB-ADV-STATIC", source=LOC_ADV, kind="identity", expected=True,
+              statement_text="for every even T there are reward sequences and a policy with static "
+                             "(best-fixed-arm) regret 0 and dynamic regret T/2",
+              decide=derived(adv_static_proof, "derivation (symbolic T = 2h)"),
+              description="Two arms swapping at T/2; the policy that never switches."),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-003-REGRET-SUM-INDEX", source_file=SRC, location="'Многорукие бандиты', line 33",
+    id="ERR-003-REGRET-SUM-INDEX", source_file=SRC.file, location="'Многорукие бандиты', line 33",
     source_says="R(T) = E Σ_(i=1)^T r_t (summation index i, summand r_t)",
     truth="R(T) = E Σ_(t=1)^T r_t; as printed the sum is T·r_t. With r_t = μ − μ_(a(t)) it equals the "
           "pseudo-regret Tμ − E Σ g_t of line 30",
@@ -303,7 +304,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-LAI-ROBBINS-CONSISTENCY", source_file=SRC, location="'Варианты решения SMAB', line 54",
+    id="ERR-003-LAI-ROBBINS-CONSISTENCY", source_file=SRC.file, location="'Варианты решения SMAB', line 54",
     source_says="Для бернулли оптимально: liminf_(T→∞) ER(T)/log T ≥ C(μ_1, …, μ_k) (no hypothesis on the policy)",
     truth="the Lai–Robbins bound holds only for consistent (uniformly good) policies; for an arbitrary policy it "
           "fails (always playing arm 1 on means (1/2, 1/4) has R(T) = 0 < C log T); the constant is "
@@ -316,7 +317,7 @@ register_erratum(Erratum(
     )))
 
 register_erratum(Erratum(
-    id="ERR-003-GITTINS-FINITE-HORIZON", source_file=SRC, location="'Варианты решения SMAB', Gittins paragraph",
+    id="ERR-003-GITTINS-FINITE-HORIZON", source_file=SRC.file, location="'Варианты решения SMAB', Gittins paragraph",
     source_says="при λ < 1 … (Gittins) существует оптимальная стратегия игры (максимизирующая G(T), при этом не "
                 "ассимптотически): вычислять gittins index и брать ручку с максимальным значением индекса",
     truth="the Gittins-index policy is optimal for the infinite discounted horizon (T = ∞); for finite T it "

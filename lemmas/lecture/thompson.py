@@ -21,11 +21,11 @@ from fractions import Fraction
 from functools import cache
 from math import factorial
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
+from clickbound.lemmas.support.kit import ProcedureClaim, refuted, source
 
-SRC = "003_f899901a464da92a.txt"
-LOC = f"{SRC}, '#OLD > Thompson sampling' (lines 356-361)"
+SRC = source("lecture")
+LOC = SRC.at("'#OLD > Thompson sampling' (lines 356-361)")
 MEANS = (Fraction(3, 5), Fraction(2, 5))
 T_MAX = 12
 
@@ -98,17 +98,16 @@ def _decide(budget_s):
     rows = {T: (expected_regret("printed", T), expected_regret("ts", T)) for T in range(1, T_MAX + 1)}
     diff_at = next(T for T, (a, b) in rows.items() if a != b)
     lock = {T: lock_in_probability(T) for T in (2, 4, 8, 16, 32)}
-    return Outcome("refuted", "exact rational dynamic programming over posterior states",
-                   evidence={"means": [str(m) for m in MEANS], "prior": "Beta(1,1) on both arms",
-                             "R(T) printed rule": {T: float(a) for T, (a, _) in rows.items()},
-                             "R(T) Thompson sampling": {T: float(b) for T, (_, b) in rows.items()},
-                             "lock-in probability (arm 1 pulled once, fails, never again up to T)":
-                                 {T: float(p) for T, p in lock.items()},
-                             "lock-in event costs μ_1 − μ_2 = 1/5 per round it lasts": "so R(T) ≥ P_T·(T − 1)/5",
-                             "printed rule below TS for every T ≤ T_MAX": all(a < b for T, (a, b) in rows.items()
-                                                                             if T > 1)},
+    return refuted("exact rational dynamic programming over posterior states",
                    counterexample={"T": diff_at, "R(T) printed": str(rows[diff_at][0]),
-                                   "R(T) Thompson sampling": str(rows[diff_at][1])})
+                                   "R(T) Thompson sampling": str(rows[diff_at][1])},
+                   **{"means": [str(m) for m in MEANS], "prior": "Beta(1,1) on both arms",
+                      "R(T) printed rule": {T: float(a) for T, (a, _) in rows.items()},
+                      "R(T) Thompson sampling": {T: float(b) for T, (_, b) in rows.items()},
+                      "lock-in probability (arm 1 pulled once, fails, never again up to T)":
+                          {T: float(p) for T, p in lock.items()},
+                      "lock-in event costs μ_1 − μ_2 = 1/5 per round it lasts": "so R(T) ≥ P_T·(T − 1)/5",
+                      "printed rule below TS for every T ≤ T_MAX": all(a < b for T, (a, b) in rows.items() if T > 1)})
 
 
 @register

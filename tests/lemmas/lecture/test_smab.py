@@ -1,22 +1,5 @@
-"""Every claim of lemmas/lecture/smab.py (source 003_f899901a464da92a.txt) comes out as registered; its errata's
-evidence claims do too, and no proof step records a bare True."""
-import pytest
-from catalogue_kit import assert_as_registered, assert_errata_evidence, claims_by_id
-
-from clickbound import lemmas
-from clickbound.lemmas.lecture.smab import smab_lecture_claims
-
-_CLAIMS = claims_by_id(smab_lecture_claims())
-_ERRATA = [e for e in lemmas.errata() if set(e.evidence_claims) & set(_CLAIMS)]
-
-
-@pytest.mark.parametrize("cid", sorted(_CLAIMS))
-def test_claim_comes_out_as_registered(cid):
-    assert_as_registered(_CLAIMS[cid])
-
-
-def test_errata_evidence_comes_out_as_registered():
-    assert_errata_evidence(_ERRATA, "003_f899901a464da92a.txt")
+"""lemmas/lecture/smab.py (source 003, 'Многорукие бандиты'): the Gittins certificate of SMAB-GITTINS/finite-horizon
+and the follow-the-leader enumeration of SMAB-PSEUDO, by hand."""
 
 
 def test_gittins_certificate_is_exact_and_positive():

@@ -1,10 +1,7 @@
-"""lemmas/lecture/thompson.py (source 003_f899901a464da92a.txt): exact Beta comparisons and regrets."""
+"""lemmas/lecture/thompson.py (source 003, '#OLD > Thompson sampling'): exact Beta comparisons and regrets."""
 import itertools
 from fractions import Fraction
 
-import pytest
-
-from clickbound.lemmas import check
 from clickbound.lemmas.lecture import thompson as lt
 
 
@@ -23,9 +20,3 @@ def test_regret_t1_and_t2_by_hand():
 def test_lock_in_decreases():
     ps = [lt.lock_in_probability(T) for T in (2, 4, 8, 16)]
     assert all(a >= b for a, b in itertools.pairwise(ps)) and ps[-1] > Fraction(1, 20)
-
-
-@pytest.mark.slow
-def test_claim_comes_out_as_registered():
-    v = check(lt.lecture_ts_claims()[0], budget_s=120)
-    assert v.matches_expectation and v.status == "refuted"
