@@ -56,10 +56,10 @@ from clickbound.lemmas.counterfactual.ucb1 import confidence as ucr
 from clickbound.lemmas.counterfactual.ucb1 import proof as up
 from clickbound.lemmas.depth.lemma1 import hoeffding as od
 from clickbound.lemmas.depth.lemma1 import oducb
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.studies import repair_weakest as rw
 from clickbound.lemmas.support.coverage_recheck import RECHECK
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, refuted, source, survived
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "coverage_mutants.json"
 SEED = 20261122
@@ -310,47 +310,47 @@ class CoverageCheck:
     space: str = ""  # the candidate instances, in words (what "searched" covers)
 
 
-S002 = "002_3ec5ec57f55c1fdf.txt"
+S002 = source("counterfactual")
 RAD_SPACE = ("M = 1; n = 1..10 with |Z| = 2 and n = 1..6 with |Z| = 3; classes: one indicator, indicator + zero, two "
              "disjoint indicators, the full {0,1}^Z cube, three seeded random classes with values in {0, 1/2, 1} per "
              "(n, |Z|); D(z_0) ∈ {1/10, 1/4, 2/5, 1/2, 3/5, 3/4, 9/10}, the rest uniform; δ ∈ {1/20, 1/4, 1/2, 9/10}")
-S001 = "001_eb740855b56fcd8b.txt"
+S001 = source("depth")
 CHECKS = (
-    CoverageCheck("CONC-RADEMACHER/bound-1", ("CONC-RADEMACHER",), "CONC-RADEMACHER", f"{S002}, {cr.LOC}",
+    CoverageCheck("CONC-RADEMACHER/bound-1", ("CONC-RADEMACHER",), "CONC-RADEMACHER", S002.at(cr.LOC),
                   "R_n <= R̂_S + M r, r = sqrt(log(2/δ)/(2n)), w.p. >= 1 − δ/2", _rad_eval(0), _rad_candidates,
                   _rad_size, RAD_SPACE),
-    CoverageCheck("CONC-RADEMACHER/bound-2", ("CONC-RADEMACHER",), "CONC-RADEMACHER", f"{S002}, {cr.LOC}",
+    CoverageCheck("CONC-RADEMACHER/bound-2", ("CONC-RADEMACHER",), "CONC-RADEMACHER", S002.at(cr.LOC),
                   "∀g: E g <= mean g + 2R̂_S + 3M r w.p. >= 1 − δ", _rad_eval(1), _rad_candidates, _rad_size,
                   RAD_SPACE),
-    CoverageCheck("CONC-RADEMACHER/bound-3", ("CONC-RADEMACHER",), "CONC-RADEMACHER", f"{S002}, {cr.LOC}",
+    CoverageCheck("CONC-RADEMACHER/bound-3", ("CONC-RADEMACHER",), "CONC-RADEMACHER", S002.at(cr.LOC),
                   "R(ĥ) <= R(h*) + M sqrt((2/n) log(2|H|/δ)) w.p. >= 1 − δ", _rad_eval(2), _rad_candidates,
                   _rad_size, RAD_SPACE),
-    CoverageCheck("CONC-HOEFFDING", ("CONC-HOEFFDING",), "CONC-HOEFFDING", f"{S002}, {ch.LOC_INEQ}",
+    CoverageCheck("CONC-HOEFFDING", ("CONC-HOEFFDING",), "CONC-HOEFFDING", S002.at(ch.LOC_INEQ),
                   "P(mean − E mean >= ε) <= exp(−2n²ε²/Σ(b_i − a_i)²) (radius ε(δ) = sqrt(Σ(b−a)² log(1/δ)/(2n²)))",
                   _hoeff_eval, _hoeff_candidates, space="n i.i.d. Bernoulli(q), n = 1..40, q ∈ {1/2, 1/3, 1/5, 1/10, 2/3}, every attained ε"),
-    CoverageCheck("CONC-AZUMA", ("CONC-AZUMA",), "CONC-AZUMA", f"{S002}, {cm.LOC_AZ}",
+    CoverageCheck("CONC-AZUMA", ("CONC-AZUMA",), "CONC-AZUMA", S002.at(cm.LOC_AZ),
                   "P(Σ V_i >= ε) <= exp(−2ε²/Σ c_i²)", _azuma_eval, _azuma_candidates, space="c_i = 1, q_i = q, n = 1..10, q as for Hoeffding, every attained ε"),
-    CoverageCheck("CONC-MCDIARMID", ("CONC-MCDIARMID",), "CONC-MCDIARMID", f"{S002}, {cm.LOC_MC}",
+    CoverageCheck("CONC-MCDIARMID", ("CONC-MCDIARMID",), "CONC-MCDIARMID", S002.at(cm.LOC_MC),
                   "P(f − E f >= ε) <= exp(−2ε²/Σ c_i²)", _mcd_eval, _mcd_candidates, space="max, |sum − n/2|, distinct count of n = 1..8 Bernoulli(q); every attained ε"),
-    CoverageCheck("CONC-MARKOV", ("CONC-MARKOV",), "CONC-MARKOV", f"{S002}, {cb.LOC_M}",
+    CoverageCheck("CONC-MARKOV", ("CONC-MARKOV",), "CONC-MARKOV", S002.at(cb.LOC_M),
                   "P(X >= ε) <= E[X^p]/ε^p (radius (E X^p/δ)^(1/p)), p = 1, 2, 3", _markov_eval, _markov_candidates, space="two-point laws on {0, 1}, p = 1, 2, 3"),
-    CoverageCheck("CONC-CHEBYSHEV", ("CONC-CHEBYSHEV",), "CONC-CHEBYSHEV", f"{S002}, {cb.LOC_C}",
+    CoverageCheck("CONC-CHEBYSHEV", ("CONC-CHEBYSHEV",), "CONC-CHEBYSHEV", S002.at(cb.LOC_C),
                   "P(|Z − E Z| >= ε) <= V[Z]/ε² (radius sqrt(V/δ))", _cheb_eval, _cheb_candidates, space="symmetric laws on {−1, 0, 1}"),
-    CoverageCheck("UCB1-CI", ("UCB1-CI", "UCB1-CI/fixed-count"), "UCB1-CI", f"{S002}, {up.LOC_CI}",
+    CoverageCheck("UCB1-CI", ("UCB1-CI", "UCB1-CI/fixed-count"), "UCB1-CI", S002.at(up.LOC_CI),
                   "fixed T: P(μ − μ̂_T >= sqrt(α log t/(2T))) <= t^{−α} (δ = t^{−α})", _ci_eval, _ci_candidates,
                   space="UCB1-CI's grid (μ ∈ {1/2, 1/10, 9/10, 1/3}, T = 1..120, t = 2..10^4, α ∈ {1, 3/2, 2}), then "
                         "α ∈ {1/2, 1/4}, T ∈ {1, 2, 5, 10}, t ∈ {2, 3, 10}, μ ∈ {1/2, 1/3, 1/10}"),
     CoverageCheck("UCB1-CI/union-over-counts", ("UCB1-CI/union-over-counts",), "UCB1-CI",
-                  f"{S002}, {ucr.LOC_PROOF}", "data-dependent N <= t: P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}",
+                  S002.at(ucr.LOC_PROOF), "data-dependent N <= t: P(μ − μ̂_N >= sqrt(α log t/(2N))) <= t^{1−α}",
                   _union_eval, _union_candidates, space="θ = 1/2, α ∈ {3/2, 2, 3}, t ∈ {2, …, 300}"),
-    CoverageCheck("OD-L1/repaired", ("OD-L1/repaired",), "OD-L1", f"{S001}, {od.LOC}",
+    CoverageCheck("OD-L1/repaired", ("OD-L1/repaired",), "OD-L1", S001.at(od.LOC),
                   "any sampling rule: Pr(|θ̂(t) − θ| > sqrt(α log t/n(t))) <= 2 t^{1−2α}", _odrep_eval,
                   _odrep_candidates, space="α ∈ {1, 3/2}, θ ∈ {1/2, 1/3, 1/5}, t ∈ {2, …, 1000}"),
-    CoverageCheck("OD-L1/peeling-exact", ("OD-L1/peeling-exact", "OD-L1/peeling"), "OD-L1", f"{S001}, {rw.LOC_OD}",
+    CoverageCheck("OD-L1/peeling-exact", ("OD-L1/peeling-exact", "OD-L1/peeling"), "OD-L1", S001.at(rw.LOC_OD),
                   "Pr(|θ̂(t) − θ| > sqrt(α log t/n(t))) <= 2(⌊log t/log η⌋ + 1) t^{−2α/η}", _peel_eval,
                   _peel_candidates, space="OD-L1/peeling-exact's grid: (α, η) ∈ {(3/4, 5/4), (11/20, 21/20)}, "
                                           "θ = 1/2, t ∈ {100, 1000, 10^4}"),
-    CoverageCheck("OD-L1/od-ucb-exact", ("OD-L1/od-ucb-exact",), "OD-L1", f"{S001}, {oducb.LOC}",
+    CoverageCheck("OD-L1/od-ucb-exact", ("OD-L1/od-ucb-exact",), "OD-L1", S001.at(oducb.LOC),
                   "OD-UCB: Pr(E_t^c) <= 2K t^{−2α}, E_t = {∀i: |θ̂_i − θ_i| <= sqrt(α log t/n_i)}", _oducb_eval,
                   _oducb_candidates, space="OD-L1/od-ucb-exact's four (θ, α), K = 2, one slot, t = 1..32"),
 )
@@ -422,19 +422,19 @@ def verify(check_id: str, mutant: str) -> Outcome:
             raise ValueError(f"stale record {DATA.name}: {check_id} × {mutant} no longer separates "
                              f"(mutant holds: {m['holds']}, check holds: {orig['holds']})")
         again = _recheck(check_id, inst, rs, ds)
-        return Outcome("refuted", "exact (the check's own code at radius_scale/delta_scale)"
+        return refuted("exact (the check's own code at radius_scale/delta_scale)"
                        + ("" if again is None else "; re-checked independently (math.comb laws, arb comparisons)"),
                        counterexample={"instance": inst, "size": row["size"], "mutant": _jsonable(m)},
-                       evidence={"check_itself_at_instance": _jsonable(orig), "radius_scale": str(rs),
-                                 "independent_recheck": again or "none written for this check (own code only)",
-                                 "registered_check_rejects": row["registered_check_rejects"],
-                                 "delta_scale": str(ds), "record": f"lemmas/data/{DATA.name}"})
-    return Outcome("survived", "exact search over the check's instances, none rejects the mutant",
-                   evidence={"searched": row["tried"], "space": row["space"], "largest": row["largest"],
-                             "max_failure_over_nominal": row["max_failure_over_nominal"],
-                             "slack_at_closest": row["slack_at_closest"], "closest": row["closest"],
-                             "why_loose": LOOSE.get((check_id, mutant), ""), "record": f"lemmas/data/{DATA.name}",
-                             "registered_check_rejects": row["registered_check_rejects"]})
+                       check_itself_at_instance=_jsonable(orig), radius_scale=str(rs),
+                       independent_recheck=again or "none written for this check (own code only)",
+                       registered_check_rejects=row["registered_check_rejects"],
+                       delta_scale=str(ds), record=f"lemmas/data/{DATA.name}")
+    return survived("exact search over the check's instances, none rejects the mutant",
+                    searched=row["tried"], space=row["space"], largest=row["largest"],
+                    max_failure_over_nominal=row["max_failure_over_nominal"],
+                    slack_at_closest=row["slack_at_closest"], closest=row["closest"],
+                    why_loose=LOOSE.get((check_id, mutant), ""), record=f"lemmas/data/{DATA.name}",
+                    registered_check_rejects=row["registered_check_rejects"])
 
 
 @register

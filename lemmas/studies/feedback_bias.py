@@ -41,12 +41,18 @@ from __future__ import annotations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
 from clickbound.lemmas.support.feedback_exact import expected_records, outcomes, symbols, target
 from clickbound.lemmas.support.feedback_interleave import decide_interleaving
 from clickbound.lemmas.support.feedback_rules import RULES, record, rule
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    proved,
+    refuted,
+    source,
+)
 
 #: list lengths enumerated exactly (the cross-check of the every-K derivations)
 KMAX = 3
@@ -181,34 +187,44 @@ def _port_records(policy: str, K: int, click: int) -> dict:
     return out
 
 
-def port_cross_check(policy: str, kmax: int = 4) -> int:
-    """The rule of a blog agent equals the blog's code on every cascade outcome, K = 1..kmax (raises if not)."""
-    n = 0
+def port_mismatches(policy: str, kmax: int = 4) -> tuple[int, list[str]]:
+    """``(rounds compared, mismatches)``: the rule of a blog agent against the blog's code on every cascade
+    outcome, K = 1..kmax."""
+    n, bad = 0, []
     for K in range(1, kmax + 1):
         for click in list(range(1, K + 1)) + [-1]:
             clicks = [int(click == k + 1) for k in range(K)]
             got = {k + 1: c for k, _o, c in record(rule(policy), clicks)}
             want = _port_records(policy, K, click)
             if got != want:
-                raise AssertionError(f"{policy}: rule {got} vs the blog's code {want} (K={K}, click={click})")
+                bad.append(f"{policy}: rule {got} vs the blog's code {want} (K={K}, click={click})")
             n += 1
+    return n, bad
+
+
+def port_cross_check(policy: str, kmax: int = 4) -> int:
+    """The rule of a blog agent equals the blog's code on every cascade outcome, K = 1..kmax (raises if not)."""
+    n, bad = port_mismatches(policy, kmax)
+    if bad:
+        raise AssertionError(bad[0])
     return n
 
 
 # ------------------------------------------------------------------------- every-K derivations
 #: the click rule of each model, as its source states it (the cited model assumptions of the derivations)
+DCM_SRC, BLOG_SRC = source("dcm"), source("cascade_blog")
 CLICK_RULE = {
-    "cascade": ("model assumption: 004_d9477b3ebe233f80.txt, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
+    "cascade": (f"model assumption: {BLOG_SRC.file}, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
                 "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'"),
-    "dcm": "model assumption: 000_0b27131c69d8f24c.txt, 'クリックしたアイテムに満足しなければ検索に戻る'",
+    "dcm": f"model assumption: {DCM_SRC.file}, 'クリックしたアイテムに満足しなければ検索に戻る'",
 }
 #: the scan order both click models state (top to bottom)
 SCAN_RULE = {
-    "cascade": "model assumption: 004_d9477b3ebe233f80.txt, '結果リストを順位の高いアイテムから順番に走査していくことを仮定した'",
-    "dcm": "model assumption: 000_0b27131c69d8f24c.txt, '上から順にアイテムを見て,魅力に思ったものをクリック'",
+    "cascade": f"model assumption: {BLOG_SRC.file}, '結果リストを順位の高いアイテムから順番に走査していくことを仮定した'",
+    "dcm": f"model assumption: {DCM_SRC.file}, '上から順にアイテムを見て,魅力に思ったものをクリック'",
 }
 #: independence of the attractions (and the satisfactions), DCM's distribution assumption (cascade: v̄ = 1)
-INDEPENDENCE = "model assumption: 000_0b27131c69d8f24c.txt, '各アイテムの魅力の有無は独立で'"
+INDEPENDENCE = f"model assumption: {DCM_SRC.file}, '各アイテムの魅力の有無は独立で'"
 #: list lengths of the exact enumeration of click vectors behind the window steps
 WINDOW_KMAX = 4
 
@@ -276,8 +292,9 @@ def _first_window(d: Derivation, model: str, policy: str) -> None:
 
 
 #: the position-based model's click law (source 002) and the observable depth's (source 001)
-PBM_RULE = "model assumption: 002_3ec5ec57f55c1fdf.txt, '\\theta_k \\cdot \\gamma_{q, d}がclick確率を表すというPBM'"
-DEPTH_RULE = ("model assumption: 001_eb740855b56fcd8b.txt, '表示された位置に置かれた各アイテムについては Bernoulli(θ_i) の"
+PBM_RULE = (f"model assumption: {source('counterfactual').file}, "
+            "'\\theta_k \\cdot \\gamma_{q, d}がclick確率を表すというPBM'")
+DEPTH_RULE = (f"model assumption: {source('depth').file}, '表示された位置に置かれた各アイテムについては Bernoulli(θ_i) の"
               "独立サンプルが直接得られ'")
 
 
@@ -444,14 +461,17 @@ def _derive(policy: str, model: str) -> Derivation:
 
 # ------------------------------------------------------------------------------ decisions
 def _pbm_like_marginals(model: str):
-    """Exact cross-check for PBM-UCB / PBM-TS / RankedKL-UCB on PBM: P(c_k = 1) = κ_k θ_k, K = 1..KMAX."""
+    """Exact cross-check for PBM-UCB / PBM-TS / RankedKL-UCB on PBM: P(c_k = 1) = κ_k θ_k, K = 1..KMAX;
+    ``(positions compared, mismatches (K, position, P(c_k = 1)))``."""
+    n, bad = 0, []
     for K in range(1, KMAX + 1):
         x, y = symbols(model, K)
         _, clk = expected_records(rule("PBM-UCB"), model, x, y)
         for k in range(K):
+            n += 1
             if sp.simplify(clk[k] - y[k] * x[k]) != 0:
-                return K, k, clk[k]
-    return None
+                bad.append((K, k + 1, clk[k]))
+    return n, bad
 
 
 def _refute(policy, model, n_checked):
@@ -465,7 +485,7 @@ def _refute(policy, model, n_checked):
             rows2 = recorded_ratios(policy, model, K, x2, y)
             for k in range(1, K):
                 if rows[k][2] != rows2[k][2]:
-                    return Outcome("refuted", "exact enumeration (rational instance)", counterexample={
+                    return refuted("exact enumeration (rational instance)", counterexample={
                         "K": K, "position": k + 1, "item_parameter_at_position": str(x[k]),
                         "position_parameters": None if y is None else [str(v) for v in y],
                         "above_1": [str(v) for v in x[:k]], "mean_1": str(rows[k][2]),
@@ -474,7 +494,7 @@ def _refute(policy, model, n_checked):
             continue
         for k, (o, c, ratio, t) in enumerate(rows):
             if ratio != t:
-                return Outcome("refuted", "exact enumeration (rational instance)", counterexample={
+                return refuted("exact enumeration (rational instance)", counterexample={
                     "K": K, "position": k + 1, "item_parameters": [str(v) for v in x],
                     "position_parameters": None if y is None else [str(v) for v in y],
                     "records_per_round": str(o), "credited_clicks_per_round": str(c),
@@ -487,12 +507,11 @@ def decide_unbiased(policy: str, model: str):
         r = rule(policy)
         n = 0
         if policy in ("PBM-UCB", "PBM-TS") or (rule(policy).stats == "per-position" and model == "pbm"):
-            bad = _pbm_like_marginals(model)
-            if bad is not None:
-                raise AssertionError(f"P(c_k = 1) != κ_k θ_k on {model}: {bad}")
+            n, bad = _pbm_like_marginals(model)
             d = _derive(policy, model)
             d.holds(f"cross-check: exact enumeration of {model} outcomes, K = 1..{KMAX}: P(c_k = 1) = κ_k θ(a_k) "
-                    "at every position", True, f"K = 1..{KMAX}, every position, symbolic parameters")
+                    "at every position", not bad,
+                    f"{n} positions (K = 1..{KMAX}, symbolic parameters), mismatches (K, position, P(c_k = 1)): {bad}")
             return proved(d.artefact(), method="derivation (symbolic position) + exact enumeration", scope="all")
         if r.stats == "interleaving":
             return decide_interleaving(policy, model)(budget_s)
@@ -501,22 +520,22 @@ def decide_unbiased(policy: str, model: str):
             return proved(d.artefact(), method="derivation (importance-weighting identity) + exact enumeration",
                           scope="all")
         if r.stats == "per-position" and model == "intent":
-            shown, n = [], 0
+            shown, bad, n = [], [], 0
             for K in range(1, KMAX + 1):
                 for J in (1, 2, 3):
                     x, y = symbols(model, K, J)
                     for k, (_o, _c, ratio, t) in enumerate(recorded_ratios(policy, model, K, x, y)):
                         n += 1
                         if sp.simplify(ratio - t) != 0:
-                            raise AssertionError(f"{policy} on intent, K={K}, J={J}, position {k + 1}: {ratio} vs {t}")
+                            bad.append(f"K={K}, J={J}, position {k + 1}: {ratio} vs {t}")
                         if K == 2 and J == 2:
                             shown.append(f"position {k + 1}: {sp.sstr(ratio)}")
             d = _derive(policy, model)
             d.holds(f"cross-check: exact enumeration of the intent population, K = 1..{KMAX}, J = 1..3 intents "
-                    f"(symbolic P, π with Σπ = 1): arm mean = marginal gain at all {n} positions", True,
-                    "K = 2, J = 2: " + "; ".join(shown))
+                    f"(symbolic P, π with Σπ = 1): arm mean = marginal gain at all {n} positions", not bad,
+                    "K = 2, J = 2: " + "; ".join(shown) + f"; mismatches: {bad}")
             return proved(d.artefact(), method="derivation (symbolic position) + exact enumeration", scope="all")
-        biased = False
+        biased = []  # positions whose recorded mean is not the target (per-position: depends on the items above)
         shown = []
         for K in _ks(r):
             rows = recorded_ratios(policy, model, K)
@@ -525,25 +544,26 @@ def decide_unbiased(policy: str, model: str):
                 if r.stats == "per-position":
                     above = set().union(*[sp.Symbol(f"x{j + 1}", positive=True).free_symbols for j in range(k)])
                     if ratio.free_symbols & above:
-                        biased = True
+                        biased.append(f"K={K}, position {k + 1}: ratio {sp.sstr(ratio)} depends on the items above")
                 elif sp.simplify(ratio - t) != 0:
-                    biased = True
+                    biased.append(f"K={K}, position {k + 1}: ratio {sp.sstr(ratio)} vs target {sp.sstr(t)}")
                 if K == min(2, max(_ks(r))):
                     shown.append(f"K={K}, position {k + 1}: ratio {sp.sstr(ratio)}")
-        port = port_cross_check(policy) if policy in BLOG else None
         if biased:
             out = _refute(policy, model, n)
-            if port is not None:
+            if policy in BLOG:
                 out.evidence["the rule equals source 004's observe (lemmas/blog_cascade_*.py)"] = \
-                    f"every cascade outcome, K = 1..4 ({port} rounds)"
+                    f"every cascade outcome, K = 1..4 ({port_cross_check(policy)} rounds)"
             return out
         d = _derive(policy, model)
-        if port is not None:
+        if policy in BLOG:
+            n_port, port_bad = port_mismatches(policy)
             d.holds("the rule equals the display / Kveton et al. update the blog's code is compared with in "
                     "lemmas/cascade_blog/ucb1.py (BLOG-UCB1/observe-records): every cascade outcome, K = 1..4",
-                    True, f"{port} rounds")
+                    not port_bad, f"{n_port} rounds, mismatches: {port_bad}")
         d.holds(f"cross-check: exact enumeration of every {model} outcome, K = {min(_ks(r))}..{max(_ks(r))}: "
-                f"recorded mean = target at all {n} positions", True, "; ".join(shown))
+                f"recorded mean = target at all {n} positions", not biased,
+                "; ".join(shown) + f"; mismatches: {biased}")
         return proved(d.artefact(), method="derivation (symbolic position) + exact enumeration", scope="all")
     return decide
 
@@ -569,7 +589,7 @@ def feedback_bias_claims():
 
 
 ERRATUM = register_erratum(Erratum(
-    id="ERR-DCM-ALG-SELECTION-BIAS", spec_id="ALG-DCMKLUCB", source_file="000_0b27131c69d8f24c.txt",
+    id="ERR-DCM-ALG-SELECTION-BIAS", spec_id="ALG-DCMKLUCB", source_file=DCM_SRC.file,
     location="保存するクリックデータ ('min{C_t^last, K} までのアイテムのログをDBに保存') and Algorithm 1 "
              "(update T(a_k), ŵ(a_k) with c_t(k) for k ≤ min{C_t^last, K}) and the remark that the update "
              "looks like a maximum-likelihood estimate ('最尤推定量のように見える'); its consequences for "

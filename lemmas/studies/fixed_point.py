@@ -23,15 +23,22 @@ simulation check is ``tests/lemmas/studies/test_fixed_point.py``.  Which *items*
 """
 from __future__ import annotations
 
+import functools
 import itertools
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
 from clickbound.lemmas.support.feedback_exact import expected_records, reward, symbols
 from clickbound.lemmas.support.feedback_rules import rule
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    checked,
+    derived,
+    refuted,
+)
 
 R = sp.Rational
 X = sp.Symbol("X", real=True)
@@ -124,61 +131,57 @@ def _decide(policy, model):
     def decide(budget_s: float) -> Outcome:
         found, n = search(policy, model)
         if found is None:
-            return Outcome("checked", "exact mean-field map on a grid",
-                           evidence={"instances": n}, scope_detail=f"L = K = 2, {n} grid instances")
+            return checked("exact mean-field map on a grid", sample=f"L = K = 2, {n} grid instances", instances=n)
         ev = {"instances_searched_until_found": n}
         if (policy, model) == SIM_INSTANCE[:2]:
             ev["largest_rate_instance"] = analyse(*SIM_INSTANCE)
-        return Outcome("refuted", "exact mean-field map (rational d(X), exact real roots)",
-                       evidence=ev, counterexample=found)
+        return refuted("exact mean-field map (rational d(X), exact real roots)", counterexample=found, **ev)
     return decide
 
 
-def _decide_single_arm(policy):
-    def decide(budget_s: float) -> Outcome:
-        d = Derivation(f"{policy} on DCM (K = 1): the arm of largest recorded mean is an arm of largest reward")
-        w, v = sp.symbols("w_a v_1", positive=True)
-        d.equal("the recorded mean of arm a is P(c_1 = 1) = w̄(a) (FB-UNBIASED/<policy>/dcm: biased for the reward "
-                "v̄(1) w̄(a)), i.e. reward = v̄(1) × recorded mean", v * w, v * w)
-        w1, w2 = sp.symbols("w_a w_b", positive=True)
-        d.equal("gaps scale by v̄(1): v̄(1) w̄(a) − v̄(1) w̄(b) = v̄(1) (w̄(a) − w̄(b))", v * w1 - v * w2, v * (w1 - w2))
-        d.holds("for v̄(1) > 0 the factor v̄(1) is positive, so the reward gap has the sign of the recorded-mean gap: "
-                "the limiting choice (the largest recorded mean) is an optimal arm, Δ_reward = v̄(1) Δ_w",
-                v.is_positive is True, f"sympy: ({sp.sstr(v)}).is_positive = {v.is_positive} (v_1 declared positive)")
-        d.zero("for v̄(1) = 0 every arm's reward is 0 (every arm is optimal)", (v * w).subs(v, 0))
-        return proved(d.artefact(), method="derivation", scope="all")
-    return decide
+def single_arm_proof(policy):
+    """FB-FIX/<policy>/dcm for a single-arm policy (K = 1): the recorded means order the arms as their rewards."""
+    d = Derivation(f"{policy} on DCM (K = 1): the arm of largest recorded mean is an arm of largest reward")
+    w, v = sp.symbols("w_a v_1", positive=True)
+    d.equal("the recorded mean of arm a is P(c_1 = 1) = w̄(a) (FB-UNBIASED/<policy>/dcm: biased for the reward "
+            "v̄(1) w̄(a)), i.e. reward = v̄(1) × recorded mean", v * w, v * w)
+    w1, w2 = sp.symbols("w_a w_b", positive=True)
+    d.equal("gaps scale by v̄(1): v̄(1) w̄(a) − v̄(1) w̄(b) = v̄(1) (w̄(a) − w̄(b))", v * w1 - v * w2, v * (w1 - w2))
+    d.holds("for v̄(1) > 0 the factor v̄(1) is positive, so the reward gap has the sign of the recorded-mean gap: "
+            "the limiting choice (the largest recorded mean) is an optimal arm, Δ_reward = v̄(1) Δ_w",
+            v.is_positive is True, f"sympy: ({sp.sstr(v)}).is_positive = {v.is_positive} (v_1 declared positive)")
+    d.zero("for v̄(1) = 0 every arm's reward is 0 (every arm is optimal)", (v * w).subs(v, 0))
+    return d.artefact()
 
 
-def _decide_ranked(model):
-    def decide(budget_s: float) -> Outcome:
-        d = Derivation(f"RankedKL-UCB on {model}, every K: when positions 1..k−1 show the k−1 most attractive items "
-                       "in decreasing order, position k's arm means are w̄(e)·E_k for e not above (E_k the "
-                       "examination probability of position k, the same for every e) and 0 for e above")
-        k, j = sp.symbols("k j", integer=True, positive=True)
-        w, v = sp.IndexedBase("w"), sp.IndexedBase("v")
-        exam = sp.Product(1 - w[j] if model == "cascade" else 1 - v[j] * w[j], (j, 1, k - 1))
-        d.holds("symbolic k: P(click at k) = w(a_k) · ∏_(j<k) (examination factor of j), the product free of a_k",
-                w[k] not in exam.free_symbols and not exam.has(w[k]), sp.sstr(w[k] * exam))
-        n = 0
-        for K in range(1, 4):
-            x, y = symbols(model, K)
-            obs, clk = expected_records(rule("RankedKL-UCB"), model, x, y)
-            for kk in range(K):
-                ratio = sp.cancel(clk[kk] / obs[kk])
-                if sp.cancel(ratio / x[kk]).has(x[kk]):
-                    raise AssertionError(f"position {kk + 1} of K = {K}: {ratio}")
-                n += 1
-        d.holds(f"cross-check by exact enumeration, K = 1..3: ratio_k / x_k is free of x_k at all {n} positions",
-                n == 6, f"{n} positions")
-        d.cited("induction on k: position 1's arms have means w̄(e), so its limit is the most attractive item; "
-                "given the top k−1 above, position k's arm means are proportional to w̄(e) among the rest (a "
-                "proposal above is replaced and scores 0), so its limit is the k-th most attractive item; the "
-                "limit list is the top K in decreasing w̄, optimal by CAS-OPT (cascade) and DCM-ORDER (DCM, "
-                "v̄ non-increasing)",
-                "mathematical induction on the position k (the induction step is the symbolic-k step above; the limit list is optimal by CAS-OPT and DCM-ORDER)")
-        return proved(d.artefact(), method="derivation (symbolic k) + exact enumeration", scope="all")
-    return decide
+def ranked_proof(model):
+    """FB-FIX/RankedKL-UCB/<model>: the position-by-position limit is the optimal list, every K."""
+    d = Derivation(f"RankedKL-UCB on {model}, every K: when positions 1..k−1 show the k−1 most attractive items "
+                   "in decreasing order, position k's arm means are w̄(e)·E_k for e not above (E_k the "
+                   "examination probability of position k, the same for every e) and 0 for e above")
+    k, j = sp.symbols("k j", integer=True, positive=True)
+    w, v = sp.IndexedBase("w"), sp.IndexedBase("v")
+    exam = sp.Product(1 - w[j] if model == "cascade" else 1 - v[j] * w[j], (j, 1, k - 1))
+    d.holds("symbolic k: P(click at k) = w(a_k) · ∏_(j<k) (examination factor of j), the product free of a_k",
+            w[k] not in exam.free_symbols and not exam.has(w[k]), sp.sstr(w[k] * exam))
+    n = 0
+    for K in range(1, 4):
+        x, y = symbols(model, K)
+        obs, clk = expected_records(rule("RankedKL-UCB"), model, x, y)
+        for kk in range(K):
+            ratio = sp.cancel(clk[kk] / obs[kk])
+            if sp.cancel(ratio / x[kk]).has(x[kk]):
+                raise AssertionError(f"position {kk + 1} of K = {K}: {ratio}")
+            n += 1
+    d.holds(f"cross-check by exact enumeration, K = 1..3: ratio_k / x_k is free of x_k at all {n} positions",
+            n == 6, f"{n} positions")
+    d.cited("induction on k: position 1's arms have means w̄(e), so its limit is the most attractive item; "
+            "given the top k−1 above, position k's arm means are proportional to w̄(e) among the rest (a "
+            "proposal above is replaced and scores 0), so its limit is the k-th most attractive item; the "
+            "limit list is the top K in decreasing w̄, optimal by CAS-OPT (cascade) and DCM-ORDER (DCM, "
+            "v̄ non-increasing)",
+            "mathematical induction on the position k (the induction step is the symbolic-k step above; the limit list is optimal by CAS-OPT and DCM-ORDER)")
+    return d.artefact()
 
 
 #: the grid instance of largest long-run regret for dcmKL-UCB on DCM (interior stable point X* ≈ 0.7909,
@@ -206,12 +209,14 @@ def feedback_fixed_point_claims():
             id=f"FB-FIX/{policy}/dcm", spec_id=None, source=rule(policy).source, kind="computation", expected=True,
             statement_text=f"{policy} on DCM (K = 1): it records clicks, not satisfied stops, yet the arm its "
                            "recorded means favour in the limit is an optimal arm",
-            decide=_decide_single_arm(policy), description="the bias is the positive factor v̄(1): order preserved"))
+            decide=derived(functools.partial(single_arm_proof, policy), "derivation"),
+            description="the bias is the positive factor v̄(1): order preserved"))
     for model in ("cascade", "dcm"):
         out.append(ProcedureClaim(
             id=f"FB-FIX/RankedKL-UCB/{model}", spec_id=None, source=rule("RankedKL-UCB").source, kind="computation",
             expected=True,
             statement_text=f"RankedKL-UCB on {model}, every K (v̄ non-increasing, distinct w̄): the arm means "
                            "depend on the items above, yet the position-by-position limit is the optimal list",
-            decide=_decide_ranked(model), description="the per-position means factor as w̄(e) × (examination above)"))
+            decide=derived(functools.partial(ranked_proof, model), "derivation (symbolic k) + exact enumeration"),
+            description="the per-position means factor as w̄(e) × (examination above)"))
     return out

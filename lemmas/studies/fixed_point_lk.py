@@ -38,11 +38,11 @@ import itertools
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.studies.fixed_point import X, mean_field, stable_points
 from clickbound.lemmas.support.feedback_exact import expected_records, reward
 from clickbound.lemmas.support.feedback_rules import rule
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, checked, refuted
 
 R = sp.Rational
 PAIRS = (("dcmKL-UCB", "dcm"), ("CascadeUCB-last-click", "pbm"))
@@ -172,8 +172,7 @@ def _decide(policy, model):
     def decide(budget_s: float) -> Outcome:
         found, n = search(policy, model)
         if found is None:
-            return Outcome("checked", METHOD,
-                           evidence={"instances": n}, scope_detail=f"L = 3, K = 2, {n} grid instances")
+            return checked(METHOD, sample=f"L = 3, K = 2, {n} grid instances", instances=n)
         ev = {"instances_searched_until_found": n}
         wrong, n2 = search(policy, model, wrong_set=True, limit=WRONG_SET_LIMIT)
         ev["first instance with a suboptimal set stable"] = wrong if wrong is not None else \
@@ -181,8 +180,7 @@ def _decide(policy, model):
         x4 = tuple(sp.sympify(v) for v in found["x"]) + (R(1, 20),)
         ev["the same instance with a fourth item of parameter 1/20 (L = 4)"] = analyse(
             policy, model, x4, tuple(sp.sympify(v) for v in found["y"]))
-        return Outcome("refuted", METHOD,
-                       evidence=ev, counterexample=found)
+        return refuted(METHOD, counterexample=found, **ev)
     return decide
 
 

@@ -34,12 +34,19 @@ import mpmath
 import sympy as sp
 
 from clickbound.lemmas.depth.lemma1.hoeffding import stop_rule_deviation_probability
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    checked,
+    derived,
+    refuted,
+    source,
+)
 
-SRC_OD = "001_eb740855b56fcd8b.txt"
-SRC_UCB = "002_3ec5ec57f55c1fdf.txt"
+SRC_OD = source("depth")
+SRC_UCB = source("counterfactual")
 LOC_OD = "5 リグレット解析 > 補題 1, Proof (Hoeffding at n_i(t)); repair of ERR-OD-L1-RANDOM-N"
 #: (α, η, θ, t) at which the exact supremum is compared with the peeling bound
 EXACT_GRID = tuple((a, e, Fraction(1, 2), t) for a, e in ((Fraction(3, 4), Fraction(5, 4)),
@@ -98,7 +105,8 @@ def _peeling_derivation(two_sided: bool) -> Derivation:
     return d
 
 
-def _decide_od_peeling(budget_s: float) -> Outcome:
+def od_peeling_proof():
+    """OD-L1/peeling (the carousel paper's Lemma 1, repaired by peeling): every α > 1/2."""
     d = _peeling_derivation(two_sided=True)
     a = sp.Symbol("alpha", positive=True)
     d.equal("η = (1 + 2α)/2 lies in (1, 2α) for α > 1/2: 2α/η − 1 = (2α − 1)/(2α + 1) > 0",
@@ -111,11 +119,11 @@ def _decide_od_peeling(budget_s: float) -> Outcome:
             gap.is_positive is True, f"sympy: 1 − 2α/η = {sp.sstr(gap)}, is_positive = {gap.is_positive}")
     d.cited("E[Σ_t Δ 1[E_t^c]] ≤ K·L·2 Σ_t (⌊log t/log η⌋ + 1) t^(−2α/η) < ∞ (Δ ≤ K by OD-REWARD/gap-range, a "
             "union over the L items, the summability step)", "Boole's inequality (the union bound)")
-    return proved(d.artefact(), method="derivation (peeling + Hoeffding maximal inequality, symbolic exponents)",
-                  scope="all")
+    return d.artefact()
 
 
-def _decide_ucb_peeling(budget_s: float) -> Outcome:
+def ucb_peeling_proof():
+    """UCB1-SUM/peeling (source 002's UCB1 regret proof at the random count): every α > 1."""
     d = _peeling_derivation(two_sided=False)
     a = sp.Symbol("alpha", positive=True)
     d.equal("η = (1 + α)/2 lies in (1, α) for α > 1: α/η − 1 = (α − 1)/(α + 1) > 0",
@@ -126,7 +134,7 @@ def _decide_ucb_peeling(budget_s: float) -> Outcome:
             "per round, ≤ (⌊log t/log η⌋ + 1) t^(−α/η), is summable for some η > 1 iff α > 1, the condition the "
             "source states for UCB1-SUM (the union bound over n ≤ t would need α > 2)",
             gap.is_positive is True, f"sympy: 1 − α/η = {sp.sstr(gap)}, is_positive = {gap.is_positive}")
-    return proved(d.artefact(), method="derivation (peeling + Hoeffding maximal inequality)", scope="all")
+    return d.artefact()
 
 
 def exact_rows(grid=EXACT_GRID) -> list[dict]:
@@ -148,7 +156,7 @@ def _decide_od_exact(budget_s: float) -> Outcome:
     rows = exact_rows()
     bad = [r for r in rows if not r["_ok"]]
     if bad:
-        return Outcome("refuted", "exact DP vs 50-digit bound", counterexample=bad[0])
+        return refuted("exact DP vs 50-digit bound", counterexample=bad[0])
     by_a: dict[str, list] = {}
     for r in rows:
         by_a.setdefault(r["alpha"], []).append(float(r["t_times_probability"]))
@@ -156,38 +164,38 @@ def _decide_od_exact(budget_s: float) -> Outcome:
     for r in rows:
         r.pop("_ok")
     scope = "α ∈ {3/4, 11/20}, θ = 1/2, t ∈ {100, 1000, 10^4}"
-    return Outcome("checked", "exact DP over the Bernoulli walk (rational) vs 50-digit peeling bound",
-                   evidence={"rows": rows, "t_times_probability_decreasing_by_alpha": decreasing,
-                             "note": "the stop-at-first-deviation rule attains the supremum over sampling rules "
-                                     "of Pr(∃ n ≤ t: deviation); the union-bound repair 2t^(1−2α) is not summable "
-                                     "at these α"},
-                   scope_detail=scope)
+    return checked("exact DP over the Bernoulli walk (rational) vs 50-digit peeling bound", sample=scope,
+                   rows=rows, t_times_probability_decreasing_by_alpha=decreasing,
+                   note="the stop-at-first-deviation rule attains the supremum over sampling rules of "
+                        "Pr(∃ n ≤ t: deviation); the union-bound repair 2t^(1−2α) is not summable at these α")
 
 
 @register
 def repair_weakest_claims():
     return [
-        ProcedureClaim(id="OD-L1/peeling", spec_id="OD-L1", source=f"{SRC_OD}, {LOC_OD}", kind="upper bound",
+        ProcedureClaim(id="OD-L1/peeling", spec_id="OD-L1", source=SRC_OD.at(LOC_OD), kind="upper bound",
                        expected=True,
                        statement_text="for every α > 1/2 and every sampling rule: Pr(|θ̂_i(t) − θ_i| > sqrt(α log t/"
                                       "n_i(t))) ≤ 2(⌊log t/log η⌋ + 1) t^(−2α/η) for every η > 1, and with η ∈ (1, 2α) "
                                       "its sum over t is finite, so Lemma 1's T-free constant exists under the source's "
                                       "own α > 1/2 (repair ERR-OD-L1-RANDOM-N needed α > 1)",
-                       decide=_decide_od_peeling,
+                       decide=derived(od_peeling_proof, "derivation (peeling + Hoeffding maximal inequality, "
+                                                        "symbolic exponents)"),
                        description="peeling over geometric blocks + Hoeffding's maximal inequality; symbolic exponents"),
-        ProcedureClaim(id="OD-L1/peeling-exact", spec_id="OD-L1", source=f"{SRC_OD}, {LOC_OD}", kind="upper bound",
+        ProcedureClaim(id="OD-L1/peeling-exact", spec_id="OD-L1", source=SRC_OD.at(LOC_OD), kind="upper bound",
                        expected=True,
                        statement_text="the exact supremum over sampling rules of Pr(|θ̂(t) − θ| > sqrt(α log t/n(t))) "
                                       "is at most the peeling bound 2(⌊log t/log η⌋ + 1) t^(−2α/η) at α = 3/4 "
                                       "(η = 5/4) and α = 11/20 (η = 21/20)",
                        decide=_decide_od_exact,
                        description="exact DP (lemmas.depth.lemma1.hoeffding) at t = 100, 1000, 10^4, θ = 1/2"),
-        ProcedureClaim(id="UCB1-SUM/peeling", spec_id="UCB1-SUM", source=f"{SRC_UCB}, リグレット上界の導出",
+        ProcedureClaim(id="UCB1-SUM/peeling", spec_id="UCB1-SUM", source=SRC_UCB.at("リグレット上界の導出"),
                        kind="upper bound", expected=True,
                        statement_text="at the random count T_{a,t}: Pr(∃ n ≤ t: μ − μ̂_n > sqrt(α log t/(2n))) ≤ "
                                       "(⌊log t/log η⌋ + 1) t^(−α/η) for every η > 1; summable in t iff α > 1 (the "
                                       "source's condition; a union bound over n ≤ t would need α > 2)",
-                       decide=_decide_ucb_peeling, description="the same peeling argument, one-sided"),
+                       decide=derived(ucb_peeling_proof, "derivation (peeling + Hoeffding maximal inequality)"),
+                       description="the same peeling argument, one-sided"),
     ]
 
 

@@ -15,7 +15,8 @@ committed file and decide from it.  For every searched target:
   confirmed instance.
 
 **Decided here, not copied.**  Each claim recomputes its test family from the stored per-run
-statistics with scipy — the one-sided one-sample t-tests (per-run slopes of ``R`` on ``log n``
+statistics with :mod:`clickbound.stats` (the t-tests and Holm every verdict of the project uses) — the
+one-sided one-sample t-tests (per-run slopes of ``R`` on ``log n``
 over the last decade against the slope of the bound's known part there (lower bounds: the
 ``log n`` coefficient); the final regret against the bound's
 known part; for finite-time bounds the mean at each checkpoint against the bound) with Holm at
@@ -33,15 +34,14 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from scipy import stats
-
+from clickbound import stats as st
 from clickbound.bounds import cascade as bc
 from clickbound.bounds import dcm as bd
 from clickbound.bounds import depth as bdp
 from clickbound.bounds import lecture as bl
 from clickbound.bounds import single_arm as bs
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, source
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "violations.json"
 #: the lecture's bounds (source 003), searched by :mod:`clickbound.sim.violations_lecture`; same format
@@ -49,23 +49,23 @@ DATA_LECTURE = Path(__file__).resolve().parent.parent / "data" / "violations_lec
 #: relative tolerance on the recomputed coefficient (same code, same floats: only a changed bound moves it)
 COEF_RTOL = 1e-9
 #: sources of the bounds searched (the claims cite them)
+DCM, DEPTH, UCB, LECTURE = source("dcm"), source("depth"), source("counterfactual"), source("lecture")
 SOURCES = {
-    "DCM-P1": "000_0b27131c69d8f24c.txt, 命題1", "DCM-T1": "000_0b27131c69d8f24c.txt, 定理1",
-    "DCM-T2": "000_0b27131c69d8f24c.txt, 定理2", "DCM-T3": "000_0b27131c69d8f24c.txt, 定理3",
-    "CASCADE-KLUCB": "000_0b27131c69d8f24c.txt, 命題1 (i = K) and appendix 'Cascade KL-UCBの証明'",
+    "DCM-P1": DCM.at("命題1"), "DCM-T1": DCM.at("定理1"), "DCM-T2": DCM.at("定理2"), "DCM-T3": DCM.at("定理3"),
+    "CASCADE-KLUCB": DCM.at("命題1 (i = K) and appendix 'Cascade KL-UCBの証明'"),
     "CASCADE-UCB1/kveton2015a-recalled": "Kveton et al. 2015a, Theorem 2 — recalled, not in the sources",
-    "CASCADE-LB": "000_0b27131c69d8f24c.txt, 定理3 with γ = 1",
-    "UCB1-BOUND/as-printed": "002_3ec5ec57f55c1fdf.txt, リグレット上界の導出",
-    "UCB1-BOUND/corrected": "002_3ec5ec57f55c1fdf.txt, リグレット上界の導出 (α restored)",
-    "KLUCB-ASYMP": "003_f899901a464da92a.txt, KL-UCB", "LAI-ROBBINS": "003_f899901a464da92a.txt; 000 定理3 (Fact)",
-    "OD-T1/as-printed": "001_eb740855b56fcd8b.txt, 定理1", "OD-T1/repaired": "001_eb740855b56fcd8b.txt, 定理1 / 補題1 repaired",
-    "PBM-UCB": "001_eb740855b56fcd8b.txt, 注意1 eq. (5)",
-    "EXP3-BOUND": "003_f899901a464da92a.txt, line 155 ('В статье использовали Exp3 алгоритм для базовых бандитов "
-                  "(он adversarial)'); Auer et al. 2002 Theorem 3.1, recalled",
-    "RBA-ONLINE/paper": "003_f899901a464da92a.txt, lines 134 and 459 ('G(T) = (1 − 1/e)OPT − O(k √(T log n))', "
-                        "a display); Radlinski et al. 2008 with Exp3's constant, recalled",
-    "DBGD-BOUND": "003_f899901a464da92a.txt, 'Dueling bandits' (img/dbgd_regret.png, line 239); Yue & Joachims "
-                  "2009 Theorem 2, recalled",
+    "CASCADE-LB": DCM.at("定理3 with γ = 1"),
+    "UCB1-BOUND/as-printed": UCB.at("リグレット上界の導出"),
+    "UCB1-BOUND/corrected": UCB.at("リグレット上界の導出 (α restored)"),
+    "KLUCB-ASYMP": LECTURE.at("KL-UCB"), "LAI-ROBBINS": f"{LECTURE.file}; 000 定理3 (Fact)",
+    "OD-T1/as-printed": DEPTH.at("定理1"), "OD-T1/repaired": DEPTH.at("定理1 / 補題1 repaired"),
+    "PBM-UCB": DEPTH.at("注意1 eq. (5)"),
+    "EXP3-BOUND": LECTURE.at("line 155 ('В статье использовали Exp3 алгоритм для базовых бандитов "
+                             "(он adversarial)'); Auer et al. 2002 Theorem 3.1, recalled"),
+    "RBA-ONLINE/paper": LECTURE.at("lines 134 and 459 ('G(T) = (1 − 1/e)OPT − O(k √(T log n))', "
+                                   "a display); Radlinski et al. 2008 with Exp3's constant, recalled"),
+    "DBGD-BOUND": LECTURE.at("'Dueling bandits' (img/dbgd_regret.png, line 239); Yue & Joachims "
+                             "2009 Theorem 2, recalled"),
 }
 SPEC_IDS = {"DCM-P1": "DCM-P1", "DCM-T1": "DCM-T1", "DCM-T2": "DCM-T2", "DCM-T3": "DCM-T3",
             "UCB1-BOUND/as-printed": "UCB1-BOUND", "UCB1-BOUND/corrected": "UCB1-BOUND",
@@ -130,31 +130,11 @@ def _f(x) -> float:
     return float(x)
 
 
-def holm(pvalues, level):
-    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
-    reject = [False] * len(pvalues)
-    for rank, i in enumerate(order):
-        if pvalues[i] > level / (len(pvalues) - rank):
-            break
-        reject[i] = True
-    return reject
-
-
-def _p_pair(mean, se, df, null):
-    """``(p of H0 'true ≤ null', p of H0 'true ≥ null')`` of a one-sample t statistic."""
-    d = mean - null
-    if se == 0 or not math.isfinite(se):
-        return (0.0, 1.0) if d > 0 else (1.0, 0.0) if d < 0 else (1.0, 1.0)
-    t = d / se
-    return float(stats.t.sf(t, df)), float(stats.t.cdf(t, df))
-
-
-def _sample(x):
-    x = [_f(a) for a in x]
-    r = len(x)
-    m = sum(x) / r
-    sd = math.sqrt(sum((a - m) ** 2 for a in x) / (r - 1))
-    return m, sd / math.sqrt(r), r - 1
+def _one_sample(values, null: float, label: str) -> st.Comparison:
+    """The one-sample t-test of the stored per-run ``values`` against ``null`` (:func:`clickbound.stats.one_sample`:
+    a ``ValueError`` when a value is not finite, the test cannot be computed); ``p_claim`` is the p-value of
+    H0 "true ≤ null", ``p_opposite`` of H0 "true ≥ null"."""
+    return st.one_sample([_f(a) for a in values], null, "greater", label, "one-sided one-sample t-test")
 
 
 def recompute(target: dict, conf: dict) -> dict:
@@ -162,28 +142,29 @@ def recompute(target: dict, conf: dict) -> dict:
 
     Returns ``{"violated": bool, "tests": [...]}``; ``violated`` is Holm rejecting, at the
     recorded level, some null on the bound's side (upper: "quantity ≤ bound"; lower:
-    "slope ≥ coefficient").
+    "slope ≥ coefficient").  A stored standard error that is not finite is a ``ValueError``
+    (:func:`clickbound.stats.t_pvalues`): the test cannot be computed, it never becomes a rejection.
     """
     level = _f(conf["level"])
     coef = _f(conf["coefficient"])
-    tests = []  # (label, p_violation)
+    tests = []  # (label, p_violation, estimate, null)
     if target["kind"] == "lower" or conf["asymptotic"]:
-        m, se, df = _sample(conf["slopes_last_decade"])
         ref = _f(conf.get("bound_slope", coef))
-        p_up, p_down = _p_pair(m, se, df, ref)
-        tests.append(("slope over the last decade vs the bound's slope", p_up if target["kind"] == "upper" else p_down,
-                      m, ref))
+        label = "slope over the last decade vs the bound's slope"
+        c = _one_sample(conf["slopes_last_decade"], ref, label)
+        tests.append((label, c.p_claim if target["kind"] == "upper" else c.p_opposite, c.estimate, ref))
         if target["kind"] == "upper":
-            m, se, df = _sample(conf["final"])
             b = _f(conf["bound"][-1])
-            tests.append((f"R(n) at n = {conf['n']:,} vs known part", _p_pair(m, se, df, b)[0], m, b))
+            label = f"R(n) at n = {conf['n']:,} vs known part"
+            c = _one_sample(conf["final"], b, label)
+            tests.append((label, c.p_claim, c.estimate, b))
     else:
         df = conf["runs"] - 1
         for n, m, se, b in zip(conf["checkpoints"], conf["mean"], conf["se"], conf["bound"]):
             if n < 100 or b is None or not math.isfinite(_f(b)):
                 continue
-            tests.append((f"R(n) at n = {n:,} vs bound", _p_pair(_f(m), _f(se), df, _f(b))[0], _f(m), _f(b)))
-    rej = holm([t[1] for t in tests], level)
+            tests.append((f"R(n) at n = {n:,} vs bound", st.t_pvalues(_f(m), _f(se), df, _f(b))[0], _f(m), _f(b)))
+    rej = st.holm([t[1] for t in tests], level)
     return {"violated": any(rej), "tests": [{"label": t[0], "p_violation": t[1], "estimate": t[2], "null": t[3],
                                              "rejected": r} for t, r in zip(tests, rej)]}
 
@@ -237,7 +218,7 @@ def _decide_instance(target: dict, conf: dict, data: str = "violations.json"):
         return Outcome(status, f"simulation (statistical, not exact); record lemmas/data/{data}",
                        notes=_notes(target, conf),
                        evidence={"test": test_text(target["kind"], conf["asymptotic"]), "level": conf["level"],
-                                 "multiplicity": "Holm step-down over the family (recomputed here with scipy)",
+                                 "multiplicity": "Holm step-down over the family (recomputed here with clickbound.stats)",
                                  "decided_at": f"n = {conf['n']:,}, {conf['runs']} runs, seed {conf['seed']}",
                                  "power": conf["power_text"], **_conf_summary(conf, check)})
     return decide
@@ -354,7 +335,7 @@ def p1_erratum(rec: dict) -> Erratum | None:
     t1 = rec["targets"].get("DCM-T1", {})
     t2 = rec["targets"].get("DCM-T2", {})
     return Erratum(
-        id="ERR-DCM-P1-DCMKLUCB", spec_id="DCM-P1", source_file="000_0b27131c69d8f24c.txt",
+        id="ERR-DCM-P1-DCMKLUCB", spec_id="DCM-P1", source_file=DCM.file,
         location="命題1 (cascade regret R_i(n) of dcmKL-UCB for every i ∈ [K]), used by 定理1 (i = K) and 定理2 "
                  "(every i)",
         source_says="for every i ∈ [K], dcmKL-UCB's cascade regret of its first i positions is "

@@ -25,9 +25,8 @@ from clickbound.lemmas.counterfactual.learning_theory.rademacher import (
     within_sqrt_log,
 )
 from clickbound.lemmas.counterfactual.learning_theory.steps import FIN, N_CROSS, RAD, SEED, SRC
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Claim, Derivation, claim_family, derived, refuted
 
 # ------------------------------------------------------------------ RAD-SHIFT, RAD-LIP, RAD-TALAGRAND
 
@@ -125,12 +124,12 @@ def one_sided_decide(budget_s):
     two_sided_ok = within_sqrt_log(abs(risk - emp) - 2 * rad, Fraction(3), Fraction(1, 2 * n), 2 / delta)
     if not (one_sided_ok and not two_sided_ok):  # pragma: no cover
         raise AssertionError("one-sided/two-sided counterexample did not verify")
-    return Outcome("refuted", "exact (exp_compare on rationals)",
-                   evidence={"R(h) − R̂(h)": risk - emp, "|R̂(h) − R(h)|": abs(risk - emp),
-                             "b": "3 sqrt(log 4/200) ≈ 0.2497", "one-sided event holds": True,
-                             "two-sided event holds": False},
+    return refuted("exact (exp_compare on rationals)",
                    counterexample={"H": "one hypothesis", "loss": "Ber(1/10) on {0, 1}", "n": n, "delta": delta,
-                                   "sample": "all ones (probability (1/10)^100 > 0)"})
+                                   "sample": "all ones (probability (1/10)^100 > 0)"},
+                   **{"R(h) − R̂(h)": risk - emp, "|R̂(h) − R(h)|": abs(risk - emp),
+                      "b": "3 sqrt(log 4/200) ≈ 0.2497", "one-sided event holds": one_sided_ok,
+                      "two-sided event holds": two_sided_ok})
 
 
 def two_sided_repair_proof():
@@ -182,48 +181,46 @@ def fin_tail_proof():
 
 @register
 def lp_finite_claims():
-    def pc(cid, spec, text, decide, where, kind="inequality", expected=True, desc=""):
-        return ProcedureClaim(id=cid, spec_id=spec, source=f"{SRC}, {where}", kind=kind, expected=expected,
-                              statement_text=text, decide=decide, description=desc)
-
-    def all_(f, method="derivation"):
-        return lambda b: proved(f(), method=method, scope="all")
-
     x, y, L, Rg, c, X = sp.symbols("x y L R_g c X")
-    lp = f"{RAD}, L_p損失を用いた時の予測損失の上界"
+    lp = SRC.at(f"{RAD}, L_p損失を用いた時の予測損失の上界")
+    fin = SRC.at(f"{FIN}, 有限仮説集合の場合の予測損失の上界の導出")
+    pc = claim_family(spec_id="CONC-RADEMACHER", kind="inequality", expected=True)
     return [
-        pc("RAD-SHIFT", "CONC-RADEMACHER", "for every n: R̂_S({h − f : h ∈ H}) = R̂_S(H)", all_(shift_proof),
-           lp, kind="identity"),
-        pc("RAD-LIP/phi-p", "CONC-RADEMACHER", "x ↦ |x|^p (p >= 1) is pM^(p−1)-Lipschitz on [−M, M]",
-           all_(lip_proof), lp),
-        Claim(id="RAD-LIP/global-as-printed", spec_id="CONC-RADEMACHER", source=f"{SRC}, {lp}",
+        pc(id="RAD-SHIFT", statement_text="for every n: R̂_S({h − f : h ∈ H}) = R̂_S(H)", decide=derived(shift_proof),
+           source=lp, kind="identity"),
+        pc(id="RAD-LIP/phi-p", statement_text="x ↦ |x|^p (p >= 1) is pM^(p−1)-Lipschitz on [−M, M]",
+           decide=derived(lip_proof), source=lp),
+        Claim(id="RAD-LIP/global-as-printed", spec_id="CONC-RADEMACHER", source=lp,
               statement=sp.Le(sp.Abs(x ** 2 - y ** 2), 2 * sp.Abs(x - y)),
               domain={x: (-3, 3), y: (-3, 3)}, kind="inequality", expected=False,
               description="φ_2(x) = x² is 2M^(p−1) = 2-Lipschitz (M = 1) on all of R (no domain stated): false."),
-        pc("RAD-TALAGRAND", "CONC-RADEMACHER", "for every n: R̂_S(Φ∘H') <= l R̂_S(H') for Φ l-Lipschitz on the range "
+        pc(id="RAD-TALAGRAND", statement_text="for every n: R̂_S(Φ∘H') <= l R̂_S(H') for Φ l-Lipschitz on the range "
            "of H' (Talagrand's contraction lemma, Mohri et al. 2012 Lemma 4.2); with Φ = φ_p on [−M, M], l = pM^(p−1)",
-           all_(talagrand_proof, "derivation (one coordinate at a time; arguments, exact cross-check)"), lp),
-        Claim(id="RAD-LP/G-for-H-as-printed", spec_id="CONC-RADEMACHER", source=f"{SRC}, {lp}",
+           decide=derived(talagrand_proof, "derivation (one coordinate at a time; arguments, exact cross-check)"),
+           source=lp),
+        Claim(id="RAD-LP/G-for-H-as-printed", spec_id="CONC-RADEMACHER", source=lp,
               statement=sp.Le(X, 2 * L * Rg + c), assumptions=[sp.Le(X, 2 * Rg + c)],
               domain={X: (-1, 3), L: (0, 4), Rg: (0, 1), c: (0, 1)}, kind="inequality", expected=False,
               description="As printed: from the ULLN X <= 2R̂_S(G) + c (G = H_p) conclude X <= 2pM^(p−1)R̂_S(G) + c."),
-        pc("RAD-LP/composition", "CONC-RADEMACHER", "X <= 2R̂_S(H_p) + c and R̂_S(H_p) <= pM^(p−1)R̂_S(H) give "
-           "X <= 2pM^(p−1)R̂_S(H) + c; 2(2pM^(p−1)R̂ + 3M^p r) = 4pM^(p−1)R̂ + 6M^p r", all_(composition_proof), lp),
-        pc("RAD-LP/one-sided-gives-two-sided", "CONC-RADEMACHER", "on the ULLN event {sup_h R(h) − R̂(h) <= b}, "
-           "also sup_h |R(h) − R̂(h)| <= b (b = 2pM^(p−1)R̂_S(H) + 3M^p sqrt(log(2/δ)/(2n)))", one_sided_decide, lp,
-           expected=False),
-        pc("RAD-LP/two-sided-repair", "CONC-RADEMACHER", "sup_h |R − R̂| <= b holds with probability >= 1 − δ when "
-           "log(2/δ) is replaced by log(4/δ) (ULLN for G and M^p − G, union bound)", all_(two_sided_repair_proof), lp),
-        pc("FIN-CHAIN", "CONC-RADEMACHER", "R(ĥ) − R(h*) <= R(ĥ) − R̂(ĥ) + R̂(h*) − R(h*) <= 2 max_h |R̂(h) − R(h)|",
-           all_(fin_chain_proof), f"{FIN}, 有限仮説集合の場合の予測損失の上界の導出"),
-        pc("FIN-TAIL", "CONC-RADEMACHER", "for every n, M, |H| and 0 < δ < 2|H|: P(2max|R̂ − R| >= ε) <= "
-           "2|H|exp(−nε²/(2M²)) = δ at ε = M sqrt((2/n) log(2|H|/δ)) = O(sqrt(log|H|/n))", all_(fin_tail_proof),
-           f"{FIN}, 有限仮説集合の場合の予測損失の上界の導出"),
+        pc(id="RAD-LP/composition", statement_text="X <= 2R̂_S(H_p) + c and R̂_S(H_p) <= pM^(p−1)R̂_S(H) give "
+           "X <= 2pM^(p−1)R̂_S(H) + c; 2(2pM^(p−1)R̂ + 3M^p r) = 4pM^(p−1)R̂ + 6M^p r",
+           decide=derived(composition_proof), source=lp),
+        pc(id="RAD-LP/one-sided-gives-two-sided", statement_text="on the ULLN event {sup_h R(h) − R̂(h) <= b}, "
+           "also sup_h |R(h) − R̂(h)| <= b (b = 2pM^(p−1)R̂_S(H) + 3M^p sqrt(log(2/δ)/(2n)))",
+           decide=one_sided_decide, source=lp, expected=False),
+        pc(id="RAD-LP/two-sided-repair", statement_text="sup_h |R − R̂| <= b holds with probability >= 1 − δ when "
+           "log(2/δ) is replaced by log(4/δ) (ULLN for G and M^p − G, union bound)",
+           decide=derived(two_sided_repair_proof), source=lp),
+        pc(id="FIN-CHAIN", statement_text="R(ĥ) − R(h*) <= R(ĥ) − R̂(ĥ) + R̂(h*) − R(h*) <= 2 max_h |R̂(h) − R(h)|",
+           decide=derived(fin_chain_proof), source=fin),
+        pc(id="FIN-TAIL", statement_text="for every n, M, |H| and 0 < δ < 2|H|: P(2max|R̂ − R| >= ε) <= "
+           "2|H|exp(−nε²/(2M²)) = δ at ε = M sqrt((2/n) log(2|H|/δ)) = O(sqrt(log|H|/n))",
+           decide=derived(fin_tail_proof), source=fin),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-RAD-LP-G-FOR-H", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, L_p損失, R(h) − R̂(h) <= …",
+    id="ERR-RAD-LP-G-FOR-H", spec_id="CONC-RADEMACHER", source_file=SRC.file, location=f"{RAD}, L_p損失, R(h) − R̂(h) <= …",
     source_says="R(h) − R̂(h) <= 2pM^(p−1) R̂_S(G) + 3M^p sqrt(log(2/δ)/(2n)) (with G = H_p)",
     truth="the ULLN gives 2R̂_S(H_p), and the contraction turns it into 2pM^(p−1)R̂_S(H): the Rademacher term "
           "is of H, as the next display has it; 2pM^(p−1)R̂_S(H_p) does not follow (it is smaller when pM^(p−1) < 1)",
@@ -233,7 +230,7 @@ register_erratum(Erratum(
         r"&  \leqq   2pM^{p-1}  \hat{\mathfrak{R}}_{ \mathcal{S} } (\mathcal{G}) + 3 M^p \sqrt",
     )))
 register_erratum(Erratum(
-    id="ERR-RAD-LP-TWO-SIDED", spec_id="CONC-RADEMACHER", source_file=SRC,
+    id="ERR-RAD-LP-TWO-SIDED", spec_id="CONC-RADEMACHER", source_file=SRC.file,
     location=f"{RAD}, L_p損失, R(ĥ) − R(h*) <= 2 sup|R̂ − R| <= 2(…) with probability 1 − δ",
     source_says="with probability >= 1 − δ, 2 sup_h |R̂(h) − R(h)| <= 2(2pM^(p−1)R̂_S(H) + 3M^p sqrt(log(2/δ)/(2n))), "
                 "hence R(ĥ) <= R(h*) + 4pM^(p−1)R̂_S(H) + 6M^p sqrt(log(2/δ)/(2n))",

@@ -24,11 +24,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.exact_prob import exp_compare
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, refuted, source, survived
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 LOC = ("Rademacher Complexity vs Empirical Rademacher Complexity; Uniform law of large numbers; "
        "有限仮説集合の場合の予測損失の上界の導出")
 SEED = 20021126
@@ -132,17 +132,16 @@ def decide_rademacher(budget_s: float) -> Outcome:
             rows.append(row)
             for name, cov, need in (("1", c1, 1 - delta / 2), ("2", c2, 1 - delta), ("3", c3, 1 - delta)):
                 if cov < need:
-                    return Outcome("refuted", "exact coverage", counterexample={
+                    return refuted("exact coverage", counterexample={
                         "bound": name, "D": D, "G": G, "n": n, "delta": delta, "coverage": cov})
-    return Outcome("survived", "exact coverage over all sample multisets",
-                   evidence={"rows": len(rows), "min_coverage": {
-                       k: min(Fraction(r[k]) for r in rows) for k in ("coverage_1", "coverage_2", "coverage_3")}})
+    return survived("exact coverage over all sample multisets", rows=len(rows), min_coverage={
+        k: min(Fraction(r[k]) for r in rows) for k in ("coverage_1", "coverage_2", "coverage_3")})
 
 
 @register
 def claims():
     return [ProcedureClaim(
-        id="CONC-RADEMACHER", spec_id="CONC-RADEMACHER", source=f"{SRC}, {LOC}",
+        id="CONC-RADEMACHER", spec_id="CONC-RADEMACHER", source=SRC.at(LOC),
         statement_text="R_n <= R̂_S + M r (1−δ/2); E g <= mean g + 2R̂_S + 3M r ∀g (1−δ); "
                        "R(ĥ) <= R(h*) + M sqrt((2/n) log(2|H|/δ)) (1−δ); r = sqrt(log(2/δ)/(2n))",
         decide=decide_rademacher, kind="upper bound", expected=True,

@@ -33,11 +33,10 @@ import numpy as np
 import sympy as sp
 
 from clickbound.lemmas.counterfactual.learning_theory.rademacher import empirical_rademacher
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Claim, Derivation, claim_family, derived, refuted, source
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 RAD = "統計的学習理論(Rademacher Complexityを用いた期待損失の導出)"
 FIN = "統計的学習理論(有限仮説集合の場合の予測損失の上界)"
 SEED = 20021197
@@ -81,10 +80,10 @@ def bd_abs_decide(budget_s):
     lhs, rhs = abs(rs - rs2), rs - rs2  # the printed right side is E_σ[sup(S) − sup(S')] = R̂_S − R̂_S'
     if lhs == rhs:  # pragma: no cover
         raise AssertionError("RAD-BD counterexample did not verify")
-    return Outcome("refuted", "exact enumeration of σ (rational arithmetic)",
-                   evidence={"R̂_S (S = {0})": rs, "R̂_S' (S' = {1})": rs2, "|R̂_S − R̂_S'|": lhs,
-                             "E_σ[sup − sup] (printed right side)": rhs},
-                   counterexample={"G": "{z ↦ z, z ↦ 0} on Z = {0, 1}", "n": 1, "S": (0,), "S'": (1,)})
+    return refuted("exact enumeration of σ (rational arithmetic)",
+                   counterexample={"G": "{z ↦ z, z ↦ 0} on Z = {0, 1}", "n": 1, "S": (0,), "S'": (1,)},
+                   **{"R̂_S (S = {0})": rs, "R̂_S' (S' = {1})": rs2, "|R̂_S − R̂_S'|": lhs,
+                      "E_σ[sup − sup] (printed right side)": rhs})
 
 
 def bd_proof():
@@ -141,10 +140,10 @@ def ulln_sign_decide(budget_s):
     printed = max((g[S[0]] - g[S2[0]]) / 1 for g in G)
     if lhs <= printed:  # pragma: no cover
         raise AssertionError("RAD-ULLN sign counterexample did not verify")
-    return Outcome("refuted", "exact (rational arithmetic)",
-                   evidence={"φ(S) − φ(S')": lhs, "sup_g (g(z_i) − g(z'_i))/n (printed)": printed,
-                             "sup_g (g(z'_i) − g(z_i))/n (repaired)": max(g[S2[0]] - g[S[0]] for g in G)},
-                   counterexample={"G": "{z ↦ z}", "D": "uniform on {0, 1}", "n": 1, "S": S, "S'": S2})
+    return refuted("exact (rational arithmetic)",
+                   counterexample={"G": "{z ↦ z}", "D": "uniform on {0, 1}", "n": 1, "S": S, "S'": S2},
+                   **{"φ(S) − φ(S')": lhs, "sup_g (g(z_i) − g(z'_i))/n (printed)": printed,
+                      "sup_g (g(z'_i) − g(z_i))/n (repaired)": max(g[S2[0]] - g[S[0]] for g in G)})
 
 
 def ulln_bd_proof():
@@ -207,40 +206,35 @@ def symm_proof():
 
 @register
 def rademacher_step_claims():
-    def pc(cid, spec, text, decide, where, kind="inequality", expected=True, desc=""):
-        return ProcedureClaim(id=cid, spec_id=spec, source=f"{SRC}, {where}", kind=kind, expected=expected,
-                              statement_text=text, decide=decide, description=desc)
-
-    def all_(f, method="derivation"):
-        return lambda b: proved(f(), method=method, scope="all")
-
+    pc = claim_family(spec_id="CONC-RADEMACHER", kind="inequality", expected=True)
     rv = f"{RAD}, Rademacher Complexity vs Empirical Rademacher Complexity"
     ul = f"{RAD}, Uniform law of large numbers"
     return [
-        pc("RAD-BD/abs-as-printed", "CONC-RADEMACHER", "|R̂_S(G) − R̂_S'(G)| = E_σ[sup_g (1/n)Σσ_j g(z_j) − "
-           "sup_g (… with z'_i)] (absolute value dropped, as printed)", bd_abs_decide, f"{rv} (導出)",
-           kind="identity", expected=False),
-        pc("RAD-BD/bounded-difference", "CONC-RADEMACHER", "for every n and G ⊂ {g: Z → [0, M]}: changing one "
-           "point changes R̂_S(G) by at most M/n", all_(bd_proof), f"{rv} (導出)"),
-        pc("RAD-TAIL/mcdiarmid-inversion", "CONC-RADEMACHER", "McDiarmid with c_i = M/n gives exp(−2nε²/M²); "
+        pc(id="RAD-BD/abs-as-printed", statement_text="|R̂_S(G) − R̂_S'(G)| = E_σ[sup_g (1/n)Σσ_j g(z_j) − "
+           "sup_g (… with z'_i)] (absolute value dropped, as printed)", decide=bd_abs_decide,
+           source=SRC.at(f"{rv} (導出)"), kind="identity", expected=False),
+        pc(id="RAD-BD/bounded-difference", statement_text="for every n and G ⊂ {g: Z → [0, M]}: changing one "
+           "point changes R̂_S(G) by at most M/n", decide=derived(bd_proof), source=SRC.at(f"{rv} (導出)")),
+        pc(id="RAD-TAIL/mcdiarmid-inversion", statement_text="McDiarmid with c_i = M/n gives exp(−2nε²/M²); "
            "it equals δ/2 at ε = M sqrt(log(2/δ)/(2n)) (0 < δ < 2), so the deviation is <= ε with probability "
-           ">= 1 − δ/2, every n, M", all_(tail_proof), f"{rv}; {ul}"),
-        Claim(id="RAD-DELTA/radius-real-as-stated", spec_id="CONC-RADEMACHER", source=f"{SRC}, {rv}; {ul}",
+           ">= 1 − δ/2, every n, M", decide=derived(tail_proof), source=SRC.at(f"{rv}; {ul}")),
+        Claim(id="RAD-DELTA/radius-real-as-stated", spec_id="CONC-RADEMACHER", source=SRC.at(f"{rv}; {ul}"),
               statement=sp.Ge(sp.log(2 / RAD_DELTA), 0), domain={RAD_DELTA: (sp.Rational(1, 100), sp.Integer(4))},
               kind="inequality", expected=False,
               description="The statements allow every δ > 0; the radius sqrt(log(2/δ)/(2n)) is real only for δ <= 2."),
-        pc("RAD-ULLN/bd-sign-as-printed", "CONC-RADEMACHER", "φ(S) − φ(S') <= sup_g (g(z_i) − g(z'_i))/n with "
-           "φ(S) = sup_g (E g − mean_S g) (as printed)", ulln_sign_decide, f"{ul} (導出)", expected=False),
-        pc("RAD-ULLN/bounded-difference", "CONC-RADEMACHER", "for every n: φ(S) − φ(S') <= sup_g (g(z'_i) − "
-           "g(z_i))/n <= M/n", all_(ulln_bd_proof), f"{ul} (導出)"),
-        pc("RAD-SYMM/chain", "CONC-RADEMACHER", "for every n: E_S φ(S) <= E_{S,S'} sup_g (1/n)Σ(g(z'_i) − g(z_i)) = "
-           "E_{σ,S,S'} sup_g (1/n)Σσ_i(g(z'_i) − g(z_i)) <= 2R_n(G)", all_(symm_proof, "derivation (arguments, "
-           "exact cross-check)"), f"{ul} (導出)"),
+        pc(id="RAD-ULLN/bd-sign-as-printed", statement_text="φ(S) − φ(S') <= sup_g (g(z_i) − g(z'_i))/n with "
+           "φ(S) = sup_g (E g − mean_S g) (as printed)", decide=ulln_sign_decide, source=SRC.at(f"{ul} (導出)"),
+           expected=False),
+        pc(id="RAD-ULLN/bounded-difference", statement_text="for every n: φ(S) − φ(S') <= sup_g (g(z'_i) − "
+           "g(z_i))/n <= M/n", decide=derived(ulln_bd_proof), source=SRC.at(f"{ul} (導出)")),
+        pc(id="RAD-SYMM/chain", statement_text="for every n: E_S φ(S) <= E_{S,S'} sup_g (1/n)Σ(g(z'_i) − g(z_i)) = "
+           "E_{σ,S,S'} sup_g (1/n)Σσ_i(g(z'_i) − g(z_i)) <= 2R_n(G)",
+           decide=derived(symm_proof, "derivation (arguments, exact cross-check)"), source=SRC.at(f"{ul} (導出)")),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-RAD-BD-ABS", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, Rademacher vs Empirical, 導出",
+    id="ERR-RAD-BD-ABS", spec_id="CONC-RADEMACHER", source_file=SRC.file, location=f"{RAD}, Rademacher vs Empirical, 導出",
     source_says="|g(z_1..z_i..z_n) − g(z_1..z'_i..z_n)| = E_σ[sup_g (1/n)Σσ_j g(z_j) − sup_g (… − σ_i g(z_i)/n + "
                 "σ_i g(z'_i)/n)]",
     truth="the right side is g(S) − g(S') without absolute value (G = {z ↦ z, 0}, n = 1, S = {0}, S' = {1}: "
@@ -251,7 +245,7 @@ register_erratum(Erratum(
         "& | g(z_1, ..., z_i, .., z_n) - g(z_1, ..., z'_i, .., z_n) | \\\\",
     )))
 register_erratum(Erratum(
-    id="ERR-RAD-EPS-SOLVE", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, Rademacher vs Empirical, 導出",
+    id="ERR-RAD-EPS-SOLVE", spec_id="CONC-RADEMACHER", source_file=SRC.file, location=f"{RAD}, Rademacher vs Empirical, 導出",
     source_says="exp(−2nε²/M²) = δ/2 ⇔ M sqrt(log(2/δ)/(2n)); then P(R_n − R̂_S <= M sqrt(…)) > 1 − δ/2",
     truth="the equivalence reads ⇔ ε = M sqrt(log(2/δ)/(2n)) (the 'ε =' is missing; the value is right); the "
           "complement of {R_n − R̂_S >= ε} gives P(R_n − R̂_S <= ε) >= 1 − δ/2, not the strict > printed",
@@ -261,7 +255,7 @@ register_erratum(Erratum(
         r"\exp \left( - \frac{ 2 n \epsilon^2 }{M^2} \right) = \frac{\delta}{2} \:  \Leftrightarrow  \: M \sqrt",
     )))
 register_erratum(Erratum(
-    id="ERR-RAD-ULLN-BD-SIGN", spec_id="CONC-RADEMACHER", source_file=SRC, location=f"{RAD}, Uniform law, 導出",
+    id="ERR-RAD-ULLN-BD-SIGN", spec_id="CONC-RADEMACHER", source_file=SRC.file, location=f"{RAD}, Uniform law, 導出",
     source_says="φ(z_1..z_i..z_n) − φ(z_1..z'_i..z_n) <= sup_g (g(z_i) − g(z'_i))/n <= M/n",
     truth="the middle term is sup_g (g(z'_i) − g(z_i))/n (g = z, D uniform on {0,1}, n = 1, S = {0}, S' = {1}: "
           "φ(S) − φ(S') = 1 > −1 = printed middle term); the final <= M/n holds",

@@ -28,12 +28,19 @@ import numpy as np
 import sympy as sp
 from scipy.stats import norm
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    claim_family,
+    derived,
+    refuted,
+    source,
+    survived,
+)
 from clickbound.lemmas.support.ultr_em import em_step_exact, random_log, run_em, simulate_pbm_log
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 
 #: the symbolic log: (position index, record index); records 0 and 2 share position 0
 LOG_POSITIONS = (0, 1, 0)
@@ -144,9 +151,8 @@ def naive_unbiased_decide(budget_s: float) -> Outcome:
     truth = sum(GAMMA[r] * F[r] for r in range(3)).subs(sub)
     if naive == truth:  # pragma: no cover
         raise AssertionError("naive-bias counterexample did not verify")
-    return Outcome("refuted", "exact counterexample (rational arithmetic)",
-                   evidence={"E_naive": naive, "E_R[M]": truth},
-                   counterexample={str(k): v for k, v in sub.items()})
+    return refuted("exact counterexample (rational arithmetic)", counterexample={str(k): v for k, v in sub.items()},
+                   E_naive=naive, **{"E_R[M]": truth})
 
 
 def rand_proof():
@@ -245,18 +251,15 @@ def em_monotone_decide(budget_s: float) -> Outcome:
                       "theta": [sp.Rational(x) for x in theta.tolist()],
                       "gamma": [sp.Rational(x) for x in gamma.tolist()]}
                 if after < before:
-                    return Outcome("refuted", "exact rational re-check of a float search hit",
-                                   evidence={"likelihood_before": sp.Rational(before),
-                                             "likelihood_after": sp.Rational(after)}, counterexample=ce)
+                    return refuted("exact rational re-check of a float search hit", counterexample=ce,
+                                   likelihood_before=sp.Rational(before), likelihood_after=sp.Rational(after))
                 if not all(0 < x <= 1 for x in (*te, *ge)):
-                    return Outcome("refuted", "EM left (0, 1] (exact rational re-check)",
-                                   evidence={"theta_after": [sp.Rational(x) for x in te],
-                                             "gamma_after": [sp.Rational(x) for x in ge]}, counterexample=ce)
+                    return refuted("EM left (0, 1] (exact rational re-check)", counterexample=ce,
+                                   theta_after=[sp.Rational(x) for x in te], gamma_after=[sp.Rational(x) for x in ge])
             theta, gamma = t2, g2
-    return Outcome("survived", "property search (seeded random logs; exact rational re-check of any float hit)",
-                   evidence={"logs": EM_LOGS, "iterations_each": EM_ITERS, "em_steps": n_steps,
-                             "float_hits_rechecked_exactly": n_rechecked,
-                             "largest_float_LL_drop": worst_drop, "seed": EM_SEED})
+    return survived("property search (seeded random logs; exact rational re-check of any float hit)",
+                    logs=EM_LOGS, iterations_each=EM_ITERS, em_steps=n_steps, float_hits_rechecked_exactly=n_rechecked,
+                    largest_float_LL_drop=worst_drop, seed=EM_SEED)
 
 
 def recovery_standard_errors(theta, gamma, n: int) -> np.ndarray:
@@ -319,42 +322,32 @@ def em_recovery_decide(budget_s: float) -> Outcome:
 
 @register
 def ultr_claims():
-    def pc(cid, spec, text, decide, kind="identity", expected=True, where="", desc=""):
-        return ProcedureClaim(id=cid, spec_id=spec, source=f"{SRC}, {where}", kind=kind, expected=expected,
-                              statement_text=text, decide=decide, description=desc)
-
+    pc = claim_family(kind="identity", expected=True)
+    linear = "derivation: generic record enumerated + linearity"
     return [
-        pc("ULTR-IPW", "ULTR-IPW", "E[Σ_r c_r/θ_{k(r)} · f_r] = Σ_r γ_r · f_r under PBM, for every log (any number "
-           "of records and positions, θ_k > 0)",
-           lambda b: proved(ipw_proof(), method="derivation: generic record enumerated + linearity",
-                            scope="all"),
-           where="Inverse Propensity Weighting (IPW)"),
-        pc("ULTR-NAIVE", "ULTR-NAIVE", "E[Σ_r c_r · f_r] = Σ_r θ_{k(r)} γ_r · f_r under PBM, for every log",
-           lambda b: proved(naive_proof(), method="derivation: generic record enumerated + linearity",
-                            scope="all"),
-           where="IPW 補足 (naive loss)"),
-        pc("ULTR-NAIVE/unbiased", "ULTR-NAIVE", "the naive loss is unbiased: E[Σ c f] = Σ γ f",
-           naive_unbiased_decide, expected=False, where="IPW 補足 (naive loss)",
-           desc="Mutant: refuted by an exact rational instance."),
-        pc("ULTR-IRW", "ULTR-IRW", "E[Σ_r c_r/γ_r · f_r] = Σ_r θ_{k(r)} · f_r under PBM, for every log (γ > 0)",
-           lambda b: proved(irw_proof(), method="derivation: generic record enumerated + linearity",
-                            scope="all"),
-           where="Dual Learning Algorithm (IRW)"),
-        pc("ULTR-RAND", "ULTR-RAND", "under result randomisation of the top N (every N), "
-           "E[C | k] = θ_k · mean(γ) ∝ θ_k",
-           lambda b: proved(rand_proof(), method="derivation: counting + symbolic sum over N", scope="all"),
-           where="Examination Parameterの推定方法 (Result Randomization)"),
-        pc("ULTR-EM/posterior", "ULTR-EM", "for θ, γ ∈ [0,1]: the c = 0 E-step posteriors (θγ < 1) are "
-           "probabilities summing to 1; P(E=1,R=1|C=1) = 1 (θγ > 0)",
-           lambda b: proved(em_posterior_proof(), method="derivation (sympy, certificates on [0,1]²)",
-                            scope="all"),
-           where="EM Algorithm / Naive EM"),
-        pc("ULTR-EM/monotone", "ULTR-EM", "EM on PBM click logs never decreases the log-likelihood",
-           em_monotone_decide, kind="inequality", where="EM Algorithm / Naive EM",
-           desc="Property search on seeded random logs; float hits re-checked in exact rationals."),
-        pc("ULTR-EM/recovery", "ULTR-EM", "EM recovers θ_k/θ_1 and θ_1γ_d from a simulated PBM log "
-           f"(n = {REC_N}) within {REC_TOL}", em_recovery_decide, kind="computation",
-           where="EM Algorithm / Naive EM",
-           desc="Statistical check with a seeded simulation (consistent-/violated-in-simulation, test and level "
-                "in the evidence)."),
+        pc(id="ULTR-IPW", spec_id="ULTR-IPW", statement_text="E[Σ_r c_r/θ_{k(r)} · f_r] = Σ_r γ_r · f_r under PBM, "
+           "for every log (any number of records and positions, θ_k > 0)",
+           decide=derived(ipw_proof, linear), source=SRC.at("Inverse Propensity Weighting (IPW)")),
+        pc(id="ULTR-NAIVE", spec_id="ULTR-NAIVE", statement_text="E[Σ_r c_r · f_r] = Σ_r θ_{k(r)} γ_r · f_r under PBM, "
+           "for every log", decide=derived(naive_proof, linear), source=SRC.at("IPW 補足 (naive loss)")),
+        pc(id="ULTR-NAIVE/unbiased", spec_id="ULTR-NAIVE", statement_text="the naive loss is unbiased: E[Σ c f] = Σ γ f",
+           decide=naive_unbiased_decide, expected=False, source=SRC.at("IPW 補足 (naive loss)"),
+           description="Mutant: refuted by an exact rational instance."),
+        pc(id="ULTR-IRW", spec_id="ULTR-IRW", statement_text="E[Σ_r c_r/γ_r · f_r] = Σ_r θ_{k(r)} · f_r under PBM, "
+           "for every log (γ > 0)", decide=derived(irw_proof, linear), source=SRC.at("Dual Learning Algorithm (IRW)")),
+        pc(id="ULTR-RAND", spec_id="ULTR-RAND", statement_text="under result randomisation of the top N (every N), "
+           "E[C | k] = θ_k · mean(γ) ∝ θ_k", decide=derived(rand_proof, "derivation: counting + symbolic sum over N"),
+           source=SRC.at("Examination Parameterの推定方法 (Result Randomization)")),
+        pc(id="ULTR-EM/posterior", spec_id="ULTR-EM", statement_text="for θ, γ ∈ [0,1]: the c = 0 E-step posteriors "
+           "(θγ < 1) are probabilities summing to 1; P(E=1,R=1|C=1) = 1 (θγ > 0)",
+           decide=derived(em_posterior_proof, "derivation (sympy, certificates on [0,1]²)"),
+           source=SRC.at("EM Algorithm / Naive EM")),
+        pc(id="ULTR-EM/monotone", spec_id="ULTR-EM", statement_text="EM on PBM click logs never decreases the "
+           "log-likelihood", decide=em_monotone_decide, kind="inequality", source=SRC.at("EM Algorithm / Naive EM"),
+           description="Property search on seeded random logs; float hits re-checked in exact rationals."),
+        pc(id="ULTR-EM/recovery", spec_id="ULTR-EM", statement_text="EM recovers θ_k/θ_1 and θ_1γ_d from a simulated "
+           f"PBM log (n = {REC_N}) within {REC_TOL}", decide=em_recovery_decide, kind="computation",
+           source=SRC.at("EM Algorithm / Naive EM"),
+           description="Statistical check with a seeded simulation (consistent-/violated-in-simulation, test and level "
+                       "in the evidence)."),
     ]

@@ -27,11 +27,10 @@ from fractions import Fraction
 import sympy as sp
 
 from clickbound.lemmas.counterfactual.ultr.estimators import _GA, _TH, _record_expectation
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 A2 = "因果推論で検索システムを問い直す(2)"
 
 
@@ -83,10 +82,10 @@ def sparse_ratio_decide(budget_s):
     g_mle = tuple(Fraction(c) for _, _, c in SPARSE_LOG)
     if _exact_ll(SPARSE_LOG, t_mle, g_mle) != 1:  # pragma: no cover
         raise AssertionError("sparse-pairs instance did not verify")
-    return Outcome("refuted", "exact: the unique attainable maximum 1 forces θ̂_2 = θ̂_1 = 1 (rational arithmetic)",
-                   evidence={"likelihood at θ = (1, 1), γ = c": Fraction(1), "θ̂_2/θ̂_1": Fraction(1),
-                             "true θ_2/θ_1": SPARSE_TRUTH[1] / SPARSE_TRUTH[0]},
-                   counterexample={"log (k, pair, c)": SPARSE_LOG, "true theta": SPARSE_TRUTH})
+    return refuted("exact: the unique attainable maximum 1 forces θ̂_2 = θ̂_1 = 1 (rational arithmetic)",
+                   counterexample={"log (k, pair, c)": SPARSE_LOG, "true theta": SPARSE_TRUTH},
+                   **{"likelihood at θ = (1, 1), γ = c": Fraction(1), "θ̂_2/θ̂_1": Fraction(1),
+                      "true θ_2/θ_1": SPARSE_TRUTH[1] / SPARSE_TRUTH[0]})
 
 
 # ----------------------------------------------------------------------------- regression EM
@@ -195,52 +194,49 @@ def share_weights_decide(budget_s):
     target = tuple(x / sum(theta) for x in theta)
     if s_true != target or s_share == target:  # pragma: no cover
         raise AssertionError("share-weights counterexample did not verify")
-    return Outcome("refuted", "exact expected losses and their minimisers (rational arithmetic)",
-                   evidence={"IRW weights per position, γ̂ = within-query share": w_share,
-                             "count-corrected minimiser (share weights)": s_share,
-                             "IRW weights per position, true γ": w_true,
-                             "count-corrected minimiser (true γ)": s_true, "θ/Σθ": target, "counts n_k": tuple(n)},
-                   counterexample={"theta": theta, "gamma": gam, "Omega": omega, "records (q, d, k)": recs})
+    return refuted("exact expected losses and their minimisers (rational arithmetic)",
+                   counterexample={"theta": theta, "gamma": gam, "Omega": omega, "records (q, d, k)": recs},
+                   **{"IRW weights per position, γ̂ = within-query share": w_share,
+                      "count-corrected minimiser (share weights)": s_share,
+                      "IRW weights per position, true γ": w_true,
+                      "count-corrected minimiser (true γ)": s_true, "θ/Σθ": target, "counts n_k": tuple(n)})
 
 
 @register
 def ultr_experiment_claims():
-    def pc(cid, spec, text, decide, where, kind="identity", expected=True, desc=""):
-        return ProcedureClaim(id=cid, spec_id=spec, source=f"{SRC}, {A2}, {where}", kind=kind, expected=expected,
-                              statement_text=text, decide=decide, description=desc)
-
+    pc = claim_family(kind="identity", expected=True)
     return [
-        pc("ULTR-EM/sparse-pairs", "ULTR-EM", "for every log in which each query–document pair occurs once: "
-           "max log P(L) = 0 at θ ≡ 1, and every maximiser has θ_k = 1 at each position with a click",
-           lambda b: proved(sparse_pairs_proof(), method="derivation (per-record terms ≤ 0) + exact instance",
-                            scope="all"),
-           "Naive EM ('データ数の少ないペアが大半で更新はあまりうまくいかない')", kind="inequality"),
-        pc("ULTR-EM/sparse-pairs-recovers", "ULTR-EM", "on a log where every pair occurs once, the PBM MLE "
-           "recovers θ_2/θ_1", sparse_ratio_decide, "Naive EM", expected=False,
-           desc="Mutant (what the sparse-pairs remark denies): refuted by an exact 4-record log."),
-        pc("ULTR-REGEM/saturated", "ULTR-EM", "regression EM with a regressor free on each pair (squared loss): "
-           "E[fit of pair (q,d) | clicks] = Naive EM's γ M-step, every number of records",
-           lambda b: proved(saturated_proof(), method="derivation (least squares, n symbolic)", scope="all"),
-           "Regression-based EM, steps (4)-(9)"),
-        pc("ULTR-IPW/clipped", "ULTR-IPW", "clipped IPW (weight 1/max(θ_k, τ)): E = Σ γ f min(1, θ_k/τ) and "
-           "variance ≤ IPW's, every log",
-           lambda b: proved(clipped_proof(), method="derivation (4 outcomes of (E, R), two cases)", scope="all"),
-           "Inverse Propensity Weighting (project's clipping; not in the source)"),
-        pc("ULTR-DLA/gradient", "ULTR-IRW", "∂/∂g_j [−Σ_k W_k log softmax(g)_k] = softmax(g)_j Σ_k W_k − W_j",
-           lambda b: proved(dla_gradient_proof(), method="derivation (sympy differentiation, j-th term separated)",
-                            scope="all"),
-           "Dual Learning Algorithm (the two softmax losses)"),
-        pc("ULTR-DLA/share-weights", "ULTR-IRW", "with γ ≈ softmax over Ω_q in the IRW weights, the minimiser of "
-           "the expected propensity loss, divided by the known counts n_k of records per position, is θ/Σθ for "
-           "every log (as it is with the true γ)",
-           share_weights_decide, "Dual Learning Algorithm (γ_{q,d} ≈ softmax_d f_φ in M̂_IRW)", expected=False,
-           desc="Refuted when lists differ in length (exact two-query log; the true-γ weights pass the same check); "
-                "holds when every session shows all K positions (then each position sees the same queries)."),
+        pc(id="ULTR-EM/sparse-pairs", spec_id="ULTR-EM", statement_text="for every log in which each query–document "
+           "pair occurs once: max log P(L) = 0 at θ ≡ 1, and every maximiser has θ_k = 1 at each position with a click",
+           decide=derived(sparse_pairs_proof, "derivation (per-record terms ≤ 0) + exact instance"),
+           source=SRC.at(f"{A2}, Naive EM ('データ数の少ないペアが大半で更新はあまりうまくいかない')"), kind="inequality"),
+        pc(id="ULTR-EM/sparse-pairs-recovers", spec_id="ULTR-EM", statement_text="on a log where every pair occurs "
+           "once, the PBM MLE recovers θ_2/θ_1", decide=sparse_ratio_decide, source=SRC.at(f"{A2}, Naive EM"),
+           expected=False, description="Mutant (what the sparse-pairs remark denies): refuted by an exact 4-record log."),
+        pc(id="ULTR-REGEM/saturated", spec_id="ULTR-EM", statement_text="regression EM with a regressor free on each "
+           "pair (squared loss): E[fit of pair (q,d) | clicks] = Naive EM's γ M-step, every number of records",
+           decide=derived(saturated_proof, "derivation (least squares, n symbolic)"),
+           source=SRC.at(f"{A2}, Regression-based EM, steps (4)-(9)")),
+        pc(id="ULTR-IPW/clipped", spec_id="ULTR-IPW", statement_text="clipped IPW (weight 1/max(θ_k, τ)): E = "
+           "Σ γ f min(1, θ_k/τ) and variance ≤ IPW's, every log",
+           decide=derived(clipped_proof, "derivation (4 outcomes of (E, R), two cases)"),
+           source=SRC.at(f"{A2}, Inverse Propensity Weighting (project's clipping; not in the source)")),
+        pc(id="ULTR-DLA/gradient", spec_id="ULTR-IRW", statement_text="∂/∂g_j [−Σ_k W_k log softmax(g)_k] = "
+           "softmax(g)_j Σ_k W_k − W_j",
+           decide=derived(dla_gradient_proof, "derivation (sympy differentiation, j-th term separated)"),
+           source=SRC.at(f"{A2}, Dual Learning Algorithm (the two softmax losses)")),
+        pc(id="ULTR-DLA/share-weights", spec_id="ULTR-IRW", statement_text="with γ ≈ softmax over Ω_q in the IRW "
+           "weights, the minimiser of the expected propensity loss, divided by the known counts n_k of records per "
+           "position, is θ/Σθ for every log (as it is with the true γ)", decide=share_weights_decide,
+           source=SRC.at(f"{A2}, Dual Learning Algorithm (γ_{{q,d}} ≈ softmax_d f_φ in M̂_IRW)"), expected=False,
+           description="Refuted when lists differ in length (exact two-query log; the true-γ weights pass the same "
+                       "check); holds when every session shows all K positions (then each position sees the same "
+                       "queries)."),
     ]
 
 
 register_erratum(Erratum(
-    id="ERR-ULTR-DLA-SHARE", spec_id="ULTR-IRW", source_file=SRC,
+    id="ERR-ULTR-DLA-SHARE", spec_id="ULTR-IRW", source_file=SRC.file,
     location=f"{A2}, Dual Learning Algorithm: M̂_IRW = −Σ 1/γ_{{q,d}} log softmax(g_ψ)_k with γ_{{q,d}} ≈ softmax_d f_φ",
     source_says="the IRW loss weighted by 1/γ with γ estimated by the within-query softmax of f_φ makes g_ψ's softmax "
                 "estimate θ (θ_k ≈ softmax_k g_ψ)",

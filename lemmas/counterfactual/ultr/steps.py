@@ -30,17 +30,12 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source
 
-SRC = "002_3ec5ec57f55c1fdf.txt"
+SRC = source("counterfactual")
 A1 = "因果推論で検索システムを問い直す(1)"
 A2 = "因果推論で検索システムを問い直す(2)"
-
-
-def _refuted(method, evidence, counterexample):
-    return Outcome("refuted", method, evidence=evidence, counterexample=counterexample)
 
 
 # ------------------------------------------------------------------ ranking losses (ARP, DCG)
@@ -89,9 +84,9 @@ def dcg_minimise_decide(budget_s):
     mins, best = minimisers(rel, lambda k: Fraction(1, k))
     if mins != [(1, 0)]:  # pragma: no cover
         raise AssertionError(f"DCG counterexample did not verify: {mins}")
-    return _refuted("exact enumeration of both rankings (rational arithmetic)",
-                    {"DCG(relevant first)": Fraction(1), "DCG(relevant last)": best, "minimisers": mins},
-                    {"r": rel, "loss": "Σ r / rank (as printed), minimised"})
+    return refuted("exact enumeration of both rankings (rational arithmetic)",
+                   counterexample={"r": rel, "loss": "Σ r / rank (as printed), minimised"},
+                   **{"DCG(relevant first)": Fraction(1), "DCG(relevant last)": best, "minimisers": mins})
 
 
 # ------------------------------------------------------------------ PBM
@@ -118,11 +113,11 @@ def pbm_listed_assumptions_decide(budget_s):
     prod = {(dd, k): p_e[k] * p_r[dd] for dd in range(D) for k in range(K)}
     if not (all(v == half for v in p_c.values()) and all(v == Fraction(1, 4) for v in prod.values())):
         raise AssertionError("PBM independence counterexample did not verify")  # pragma: no cover
-    return _refuted("exact joint law (rational arithmetic)",
-                    {"P(C=1|d,k)": p_c[(0, 0)], "P(E=1|k)·P(R=1|d)": prod[(0, 0)],
-                     "assumption 1": "C = E·R in every cell", "assumption 2": "P(R=1|d,k) = 1/2 for every k",
-                     "assumption 3": "P(E=1|d,k) = 1/2 for every d"},
-                    {"U": "Ber(1/2)", "E": "U", "R": "U", "positions": K, "documents": D})
+    return refuted("exact joint law (rational arithmetic)",
+                   counterexample={"U": "Ber(1/2)", "E": "U", "R": "U", "positions": K, "documents": D},
+                   **{"P(C=1|d,k)": p_c[(0, 0)], "P(E=1|k)·P(R=1|d)": prod[(0, 0)],
+                      "assumption 1": "C = E·R in every cell", "assumption 2": "P(R=1|d,k) = 1/2 for every k",
+                      "assumption 3": "P(E=1|d,k) = 1/2 for every d"})
 
 
 # ------------------------------------------------------------------ identities of the losses
@@ -185,11 +180,11 @@ def pair_repeated_decide(budget_s):
     e_m = gamma * f  # M over L_U has the pair once
     if e_ipw == e_m:  # pragma: no cover
         raise AssertionError("pair-repeated counterexample did not verify")
-    return _refuted("exact expectation (rational arithmetic)",
-                    {"E[M̂_IPW]": e_ipw, "E_R[M]": e_m, "E[M̂_IRW]": e_irw,
-                     "E_E[M] (pair once, at position 1)": theta[0] * f},
-                    {"L_U": "one pair (q, d), f = 1, γ = 1/2", "L": "(q, d) shown at position 1 and at position 2",
-                     "theta": theta})
+    return refuted("exact expectation (rational arithmetic)",
+                   counterexample={"L_U": "one pair (q, d), f = 1, γ = 1/2",
+                                   "L": "(q, d) shown at position 1 and at position 2", "theta": theta},
+                   **{"E[M̂_IPW]": e_ipw, "E_R[M]": e_m, "E[M̂_IRW]": e_irw,
+                      "E_E[M] (pair once, at position 1)": theta[0] * f})
 
 
 def naive_argmin_decide(budget_s):
@@ -201,10 +196,10 @@ def naive_argmin_decide(budget_s):
     mins_true, _ = minimisers(gamma, lambda k: Fraction(k))
     if mins_naive == mins_true:  # pragma: no cover
         raise AssertionError("naive-argmin counterexample did not verify")
-    return _refuted("exact enumeration of both rankings (rational arithmetic)",
-                    {"E[M̂_naive] weights θγ": w_naive, "argmin E[M̂_naive]": mins_naive,
-                     "E_R[M] weights γ": gamma, "argmin E_R[M]": mins_true},
-                    {"theta (logged positions 1, 2)": theta, "gamma": gamma, "f": "rank (ARP)"})
+    return refuted("exact enumeration of both rankings (rational arithmetic)",
+                   counterexample={"theta (logged positions 1, 2)": theta, "gamma": gamma, "f": "rank (ARP)"},
+                   **{"E[M̂_naive] weights θγ": w_naive, "argmin E[M̂_naive]": mins_naive,
+                      "E_R[M] weights γ": gamma, "argmin E_R[M]": mins_true})
 
 
 # ------------------------------------------------------------------ DLA softmax
@@ -214,9 +209,10 @@ def softmax_theta_decide(budget_s):
     total = sum(theta)
     if total == 1:  # pragma: no cover
         raise AssertionError("softmax counterexample did not verify")
-    return _refuted("exact: a softmax vector sums to 1, θ does not",
-                    {"Σ_k θ_k": total, "Σ_k softmax(g)_k": 1},
-                    {"theta": theta, "gamma_{q,·} (Ω_q of two documents)": (Fraction(1, 2), Fraction(1, 2))})
+    return refuted("exact: a softmax vector sums to 1, θ does not",
+                   counterexample={"theta": theta,
+                                   "gamma_{q,·} (Ω_q of two documents)": (Fraction(1, 2), Fraction(1, 2))},
+                   **{"Σ_k θ_k": total, "Σ_k softmax(g)_k": 1})
 
 
 def softmax_ratio_proof():
@@ -270,61 +266,63 @@ def softmax_minimiser_proof():
 
 @register
 def ultr_step_claims():
-    def pc(cid, spec, text, decide, where, kind="identity", expected=True, desc=""):
-        return ProcedureClaim(id=cid, spec_id=spec, source=f"{SRC}, {where}", kind=kind, expected=expected,
-                              statement_text=text, decide=decide, description=desc)
-
-    def all_(f, method):
-        return lambda b: proved(f(), method=method, scope="all")
-
+    pc = claim_family(kind="identity", expected=True)
     return [
-        pc("LTR-LOSS/exchange", "LTR-LOSS", "for every n: swapping two documents changes Σ r·λ(rank) by "
-           "(r_a − r_b)(λ_i − λ_j); minimisers of ARP (λ = rank) and maximisers of DCG (λ decreasing) rank by "
-           "relevance, minimisers of DCG rank relevant documents last",
-           all_(exchange_proof, "derivation: exchange identity + finiteness"), f"{A1}, ランキング学習の定式化 (ARP, DCG)",
-           kind="inequality"),
-        pc("LTR-DCG/minimise-as-printed", "LTR-LOSS", "DCG = Σ r/rank is a loss to be made small: its minimiser "
-           "ranks relevant documents first", dcg_minimise_decide, f"{A1}, ランキング学習の定式化 (DCG)",
-           kind="inequality", expected=False, desc="As printed (DCG 'should be small'); refuted by two documents."),
-        pc("ULTR-PBM/factorisation", "ULTR-IPW", "C = E·R with E ⊥ R given (q, d, k) ⇒ P(C=1|q,d,k) = θ_k γ_{q,d}, "
-           "P(C=1)/θ_k = γ_{q,d} (θ_k > 0), P(C=1)/γ_{q,d} = θ_k (γ > 0)",
-           all_(pbm_factorisation_proof, "derivation (four outcomes of (E, R))"),
-           f"{A1}, Position-Based Model (PBM); {A2}, Dual Learning Algorithm"),
-        pc("ULTR-PBM/listed-assumptions-suffice", "ULTR-IPW", "the three listed PBM assumptions (C = E·R; "
-           "relevance depends on (q, d) only; examination on k only) imply P(C=1|q,d,k) = θ_k γ_{q,d}",
-           pbm_listed_assumptions_decide, f"{A1}, Position-Based Model (PBM) (3つの仮定)", expected=False,
-           desc="Refuted: E = R = a shared latent user type satisfies all three, P(C=1) = 1/2 ≠ 1/4."),
-        pc("ULTR-IPW/click-only-form", "ULTR-IPW", "Σ_L c/θ_k f = Σ_(L, c=1) 1/θ_k f for every log",
-           all_(click_only_proof, "derivation: c ∈ {0, 1}"), f"{A1}, Inverse Propensity Weighting (IPW)"),
-        pc("ULTR-LL/bernoulli", "ULTR-EM", "log P(L) = Σ c log θ_k γ_{q,d} + (1 − c) log(1 − θ_k γ_{q,d}) "
-           "for independent PBM records, every log", all_(loglik_proof, "derivation"), f"{A2}, Naive EM"),
-        pc("ULTR-EM/mstep", "ULTR-EM", "the printed M-step θ_k ← mean over records at k of c + (1 − c)P(E=1|c) "
-           "(γ likewise) maximises the expected complete-data log-likelihood, every log",
-           all_(mstep_proof, "derivation: stationary point of a concave Q"), f"{A2}, Naive EM (M-step)"),
-        pc("ULTR-LOG/pair-repeated", "ULTR-IPW", "for every click log L, E[M̂_IPW] = E_R[M] with M summed over "
-           "L_U (each labelled pair once)", pair_repeated_decide,
-           f"{A1}, IPW (= E_R[M]); {A2}, IRW (= E_E[M])", expected=False,
-           desc="Refuted: a pair shown twice in L is counted twice by M̂ and once by M."),
-        pc("ULTR-NAIVE/argmin-relevance", "ULTR-NAIVE", "minimising the expected naive ARP loss gives the ranking "
-           "that minimises E_R[M] (ranks by relevance)", naive_argmin_decide, f"{A1}, Position-Based Model (PBM)",
-           kind="inequality", expected=False,
-           desc="Refuted: a relevant document logged low loses to a less relevant one logged at the top."),
-        pc("ULTR-DLA/softmax-equals-theta", "ULTR-IRW", "for every examination vector θ ∈ (0, 1]^K there are "
-           "logits g with softmax(g)_k = θ_k", softmax_theta_decide, f"{A2}, Dual Learning Algorithm (softmax)",
-           expected=False, desc="Refuted: softmax sums to 1, θ = (1, 1/2) sums to 3/2."),
-        pc("ULTR-DLA/softmax-ratios", "ULTR-IRW", "for every K and θ ∈ (0, ∞)^K, g = log θ gives softmax(g) = θ/Σθ; "
-           "IPW with normalised weights is the IPW loss times Σθ (same minimiser)",
-           all_(softmax_ratio_proof, "derivation (K symbolic)"), f"{A2}, Dual Learning Algorithm (softmax)"),
-        pc("ULTR-DLA/expected-minimiser", "ULTR-IRW", "for every K: the expected propensity loss −Σ_k n_k θ_k log s_k "
-           "is minimised over the simplex at s = (n_k θ_k)/Σ_j n_j θ_j (= θ/Σθ when every position is logged "
-           "equally often)", all_(softmax_minimiser_proof, "derivation: expectation per record + Gibbs"),
-           f"{A2}, Dual Learning Algorithm (softmax)", kind="inequality"),
+        pc(id="LTR-LOSS/exchange", spec_id="LTR-LOSS", statement_text="for every n: swapping two documents changes "
+           "Σ r·λ(rank) by (r_a − r_b)(λ_i − λ_j); minimisers of ARP (λ = rank) and maximisers of DCG (λ decreasing) "
+           "rank by relevance, minimisers of DCG rank relevant documents last",
+           decide=derived(exchange_proof, "derivation: exchange identity + finiteness"),
+           source=SRC.at(f"{A1}, ランキング学習の定式化 (ARP, DCG)"), kind="inequality"),
+        pc(id="LTR-DCG/minimise-as-printed", spec_id="LTR-LOSS", statement_text="DCG = Σ r/rank is a loss to be made "
+           "small: its minimiser ranks relevant documents first", decide=dcg_minimise_decide,
+           source=SRC.at(f"{A1}, ランキング学習の定式化 (DCG)"), kind="inequality", expected=False,
+           description="As printed (DCG 'should be small'); refuted by two documents."),
+        pc(id="ULTR-PBM/factorisation", spec_id="ULTR-IPW", statement_text="C = E·R with E ⊥ R given (q, d, k) ⇒ "
+           "P(C=1|q,d,k) = θ_k γ_{q,d}, P(C=1)/θ_k = γ_{q,d} (θ_k > 0), P(C=1)/γ_{q,d} = θ_k (γ > 0)",
+           decide=derived(pbm_factorisation_proof, "derivation (four outcomes of (E, R))"),
+           source=SRC.at(f"{A1}, Position-Based Model (PBM); {A2}, Dual Learning Algorithm")),
+        pc(id="ULTR-PBM/listed-assumptions-suffice", spec_id="ULTR-IPW", statement_text="the three listed PBM "
+           "assumptions (C = E·R; relevance depends on (q, d) only; examination on k only) imply P(C=1|q,d,k) = "
+           "θ_k γ_{q,d}", decide=pbm_listed_assumptions_decide,
+           source=SRC.at(f"{A1}, Position-Based Model (PBM) (3つの仮定)"), expected=False,
+           description="Refuted: E = R = a shared latent user type satisfies all three, P(C=1) = 1/2 ≠ 1/4."),
+        pc(id="ULTR-IPW/click-only-form", spec_id="ULTR-IPW", statement_text="Σ_L c/θ_k f = Σ_(L, c=1) 1/θ_k f for "
+           "every log", decide=derived(click_only_proof, "derivation: c ∈ {0, 1}"),
+           source=SRC.at(f"{A1}, Inverse Propensity Weighting (IPW)")),
+        pc(id="ULTR-LL/bernoulli", spec_id="ULTR-EM", statement_text="log P(L) = Σ c log θ_k γ_{q,d} + (1 − c) "
+           "log(1 − θ_k γ_{q,d}) for independent PBM records, every log", decide=derived(loglik_proof, "derivation"),
+           source=SRC.at(f"{A2}, Naive EM")),
+        pc(id="ULTR-EM/mstep", spec_id="ULTR-EM", statement_text="the printed M-step θ_k ← mean over records at k of "
+           "c + (1 − c)P(E=1|c) (γ likewise) maximises the expected complete-data log-likelihood, every log",
+           decide=derived(mstep_proof, "derivation: stationary point of a concave Q"),
+           source=SRC.at(f"{A2}, Naive EM (M-step)")),
+        pc(id="ULTR-LOG/pair-repeated", spec_id="ULTR-IPW", statement_text="for every click log L, E[M̂_IPW] = E_R[M] "
+           "with M summed over L_U (each labelled pair once)", decide=pair_repeated_decide,
+           source=SRC.at(f"{A1}, IPW (= E_R[M]); {A2}, IRW (= E_E[M])"), expected=False,
+           description="Refuted: a pair shown twice in L is counted twice by M̂ and once by M."),
+        pc(id="ULTR-NAIVE/argmin-relevance", spec_id="ULTR-NAIVE", statement_text="minimising the expected naive ARP "
+           "loss gives the ranking that minimises E_R[M] (ranks by relevance)", decide=naive_argmin_decide,
+           source=SRC.at(f"{A1}, Position-Based Model (PBM)"), kind="inequality", expected=False,
+           description="Refuted: a relevant document logged low loses to a less relevant one logged at the top."),
+        pc(id="ULTR-DLA/softmax-equals-theta", spec_id="ULTR-IRW", statement_text="for every examination vector "
+           "θ ∈ (0, 1]^K there are logits g with softmax(g)_k = θ_k", decide=softmax_theta_decide,
+           source=SRC.at(f"{A2}, Dual Learning Algorithm (softmax)"), expected=False,
+           description="Refuted: softmax sums to 1, θ = (1, 1/2) sums to 3/2."),
+        pc(id="ULTR-DLA/softmax-ratios", spec_id="ULTR-IRW", statement_text="for every K and θ ∈ (0, ∞)^K, g = log θ "
+           "gives softmax(g) = θ/Σθ; IPW with normalised weights is the IPW loss times Σθ (same minimiser)",
+           decide=derived(softmax_ratio_proof, "derivation (K symbolic)"),
+           source=SRC.at(f"{A2}, Dual Learning Algorithm (softmax)")),
+        pc(id="ULTR-DLA/expected-minimiser", spec_id="ULTR-IRW", statement_text="for every K: the expected propensity "
+           "loss −Σ_k n_k θ_k log s_k is minimised over the simplex at s = (n_k θ_k)/Σ_j n_j θ_j (= θ/Σθ when every "
+           "position is logged equally often)",
+           decide=derived(softmax_minimiser_proof, "derivation: expectation per record + Gibbs"),
+           source=SRC.at(f"{A2}, Dual Learning Algorithm (softmax)"), kind="inequality"),
     ]
 
 
 LOC_DCG = f"{A1}, ランキング学習の定式化: DCG = Σ r·1/rank and 'DCG … ランキングの逆数の総和が小さくなってほしい'"
 register_erratum(Erratum(
-    id="ERR-LTR-DCG-MINIMISE", spec_id="LTR-LOSS", source_file=SRC, location=LOC_DCG,
+    id="ERR-LTR-DCG-MINIMISE", spec_id="LTR-LOSS", source_file=SRC.file, location=LOC_DCG,
     source_says="DCG = Σ_(q,d,r) r·1/rank(q,d,Ω_q) is among the losses the ranking algorithms minimise; DCG "
                 "expresses that the sum of reciprocal ranks of relevant documents should be small",
     truth="minimising Σ r/rank ranks relevant documents last (r = (1, 0): relevant first gives 1, last 1/2); DCG "
@@ -337,7 +335,7 @@ register_erratum(Erratum(
         "DCG (Discounted Cumulative Gain)は, relevantなdocumentのランキングの逆数の総和が小さくなってほしい",
     )))
 register_erratum(Erratum(
-    id="ERR-ULTR-IRW-INDEXSET", spec_id="ULTR-IRW", source_file=SRC,
+    id="ERR-ULTR-IRW-INDEXSET", spec_id="ULTR-IRW", source_file=SRC.file,
     location=f"{A2}, Dual Learning Algorithm: M̂_IRW and the two DLA losses",
     source_says="M̂_IRW = Σ_((q,d,k,c) ∈ L_U) c/γ_{q,d} f, and the DLA losses sum over (q, d, k, c=1) ∈ L_U",
     truth="L_U = {(q, d, r)} holds relevance-labelled triples with no position or click; the sums run over the "
@@ -349,7 +347,7 @@ register_erratum(Erratum(
         r" & =-\sum_{(q, d, k, c=1) \in \mathcal{L}_{U}} \frac{1}{\theta_{k}} \cdot \log",
     )))
 register_erratum(Erratum(
-    id="ERR-ULTR-EM-LATENT", spec_id="ULTR-EM", source_file=SRC,
+    id="ERR-ULTR-EM-LATENT", spec_id="ULTR-EM", source_file=SRC.file,
     location=f"{A2}, EM Algorithm ('θ_k γ_{{q,d}}を潜在変数と見て') and Regression-based EM step (3)",
     source_says="θ_k γ_{q,d} are treated as latent variables; the E-step of Regression-EM estimates a conditional "
                 "click probability (条件付きclick確率)",

@@ -1,29 +1,18 @@
-"""lemmas/studies/feedback_bias.py: every policy × model decided as registered; the erratum's numbers re-derived."""
-import pytest
+"""lemmas/studies/feedback_bias.py: one claim per policy × model; the erratum's numbers re-derived; the exact
+cross-checks can fail."""
 import sympy as sp
-from catalogue_kit import assert_as_registered, claims_by_id
+from catalogue_kit import claims_by_id
 
-from clickbound.lemmas import check
 from clickbound.lemmas.studies import feedback_bias as fb
 from clickbound.lemmas.support.feedback_rules import RULES
 
 CLAIMS = claims_by_id(fb.feedback_bias_claims())
 
 
-@pytest.fixture(scope="module")
-def verdicts():
-    return {cid: check(c, budget_s=60) for cid, c in CLAIMS.items()}
-
-
 def test_one_claim_per_policy_and_model():
     # 45 + Gittins 4, ascending 4, RBA-{UCB1,KL-UCB,TS,eps-greedy} 16, RBA-Exp3 4, DBGD 4, MGD 4,
     # DBGD-balanced 4, blog 4
     assert len(CLAIMS) == sum(len(r.models) for r in RULES.values()) == 89
-
-
-@pytest.mark.parametrize("cid", sorted(CLAIMS))
-def test_claim_comes_out_as_registered(cid, verdicts):
-    assert_as_registered(CLAIMS[cid], verdicts[cid])
 
 
 def test_dcmklucb_position_two_closed_form():
@@ -74,4 +63,10 @@ def test_exp3_check_detects_a_wrong_estimate():
 
 def test_blog_rules_equal_the_blogs_code():
     for p in fb.BLOG:
+        assert fb.port_mismatches(p) == (14, [])
         assert fb.port_cross_check(p) == 14
+
+
+def test_pbm_marginals_cross_check_compares_every_position():
+    """The PBM cross-check the proofs record: P(c_k = 1) = κ_k θ_k at all 1 + 2 + 3 positions, no mismatch."""
+    assert fb._pbm_like_marginals("pbm") == (6, [])

@@ -1,4 +1,5 @@
-"""lemmas/studies/repair_weakest.py and lemmas/counterfactual/ucb1/small_n.py: claims as registered, errata evidence re-checked."""
+"""lemmas/studies/repair_weakest.py and lemmas/counterfactual/ucb1/small_n.py: the peeling scope, the exact rows and
+the printed bound's first failure; the merged errata cite these claims."""
 import pytest
 
 from clickbound.lemmas import check
@@ -11,15 +12,6 @@ CLAIMS = {c.id: c for c in rw.repair_weakest_claims() + us.ucb1_small_n_claims()
 @pytest.fixture(scope="module")
 def verdicts():
     return {cid: check(c, budget_s=120) for cid, c in CLAIMS.items()}
-
-
-@pytest.mark.parametrize("cid", sorted(CLAIMS))
-def test_claim_comes_out_as_registered(cid, verdicts):
-    v = verdicts[cid]
-    assert v.matches_expectation is True, (cid, v.status)
-    for s in (v.evidence.get("proof") or {}).get("steps", []):
-        if s["checked"].startswith("rests on:"):
-            assert s["step"].startswith("(argument)")
 
 
 def test_peeling_scope_and_exact_rows(verdicts):

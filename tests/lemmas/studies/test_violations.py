@@ -78,9 +78,18 @@ def test_a_stale_coefficient_is_an_error():
         _decide_all(rec2)
 
 
-def test_holm_step_down():
-    assert lv.holm([0.01, 0.04, 0.03], 0.05) == [True, False, False]
-    assert lv.holm([0.001, 0.02, 0.04], 0.05) == [True, True, True]
+def test_a_non_finite_standard_error_is_an_error_not_a_rejection():
+    """A finite-time record whose stored se is not finite: the test cannot be computed (clickbound.stats), so
+    recompute raises instead of reading it as a certain violation."""
+    b = klucb_asymptotic(MU, N)
+    rec = _record([0.5 * _coef()] * 3, [1.0, 2.0, 3.0], "consistent-in-simulation", "reproduced")
+    target = rec["targets"]["KLUCB-ASYMP"]
+    conf = dict(target["confirmations"][0], asymptotic=False, checkpoints=[N], mean=[b.value + 1.0], se=["inf"],
+                bound=[b.value])
+    with pytest.raises(ValueError, match="finite se"):
+        lv.recompute(target, conf)
+    conf["se"] = [0.0]  # no spread: decided by the sign of mean − bound (above it: a violation)
+    assert lv.recompute(target, conf)["violated"] is True
 
 
 def test_committed_record_covers_every_target_and_re_decides():

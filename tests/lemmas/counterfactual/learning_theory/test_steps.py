@@ -1,26 +1,7 @@
 """Ledger step claims of source 002's learning-theory articles (lemmas/counterfactual/learning_theory/steps.py)."""
 from fractions import Fraction
 
-import pytest
-from catalogue_kit import assert_as_registered, assert_errata_evidence, claims_by_id
-
-from clickbound import lemmas
 from clickbound.lemmas.counterfactual.learning_theory import steps as m
-
-_CLAIMS = claims_by_id(m.rademacher_step_claims())
-#: ERR-RAD-DELTA-RANGE was demoted out of the errata (errata review: the δ > 0 convention)
-_ERRATA = ("ERR-RAD-BD-ABS", "ERR-RAD-EPS-SOLVE", "ERR-RAD-ULLN-BD-SIGN")
-
-
-@pytest.mark.parametrize("cid", sorted(_CLAIMS))
-def test_every_claim_comes_out_as_registered(cid):
-    assert_as_registered(_CLAIMS[cid])
-
-
-def test_errata_evidence_comes_out_as_registered():
-    errata = [e for e in lemmas.errata() if e.id in _ERRATA]
-    assert len(errata) == len(_ERRATA)
-    assert_errata_evidence(errata, m.SRC, conclusion_survives=True)
 
 
 def test_phi_by_hand():
