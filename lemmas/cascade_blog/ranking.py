@@ -63,8 +63,8 @@ def obs_corrected_proof():
                    "ones, and 1{C_t = k} there equals the attraction w_t(a_k)")
     d.cited("the user examines positions up to the first attractive one (C_t) or all K if none; positions "
             "before C_t are examined and unattractive (1{C_t = k} = 0), C_t itself attractive (1)",
-            "model assumption: " + SRC.at("'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
-                                          "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'"))
+            SRC.assumption("ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
+                           "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています"))
     for K in range(1, 7):
         bad = []
         for bits in itertools.product((0, 1), repeat=K):

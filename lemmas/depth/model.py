@@ -60,7 +60,7 @@ def p_monotone_proof():
                sum((P[k] - P[k + 1] - ps[k]) ** 2 for k in range(Ln)))
     d.cited("P_1 = Σ_{v=1}^{L} p_v = 1 (p is a probability vector) and P_j − P_{j+1} = p_j >= 0, so "
             "1 = P_1 >= P_2 >= … >= P_L = p_L >= 0 for every L",
-            f"model assumption: {SRC.file}, " r"'p_v := \Pr(V(t) = v), \quad \sum_{v=1}^L p_v = 1'")
+            SRC.assumption(r"p_v := \Pr(V(t) = v), \quad \sum_{v=1}^L p_v = 1"))
     return d.artefact()
 
 
@@ -136,7 +136,7 @@ def regret_gap_form_proof():
     d = Derivation("Reg(T) = E[Σ_t (r(a*) − r(a(t)))] = E[Σ_t Δ_{a(t)}] for every T and every policy")
     d.cited("a(t) is a function of the history H_{t−1} and the policy's own randomness, both independent of "
             "(V(t), C(t)); so E[r(a(t)) | H_{t−1}, a(t) = a] = E[r(a)] = Σ_j P_j θ_{a_j}",
-            f"model assumption: {SRC.file}, " r"'閲覧深度列 $V(1), V(2), \dots$ は独立同分布に従うものとし'")
+            SRC.assumption(r"閲覧深度列 $V(1), V(2), \dots$ は独立同分布に従うものとし"))
     d.cited("E[r(a*) − r(a(t))] = E[E[r(a*) − r(a(t)) | H_{t−1}, a(t)]] = E[Δ_{a(t)}]; sum over t = 1..T",
             "the tower property of conditional expectation (Williams, Probability with Martingales, 1991, §9.7(i)) and linearity of expectation")
     theta = (Fraction(1, 2), Fraction(1, 3), Fraction(1, 4))

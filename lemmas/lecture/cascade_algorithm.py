@@ -65,10 +65,10 @@ def cas_update_proof():
                    "clicked; no click: all k viewed' records exactly the attractions of the examined positions, "
                    "and P(attraction_i = 1 | position i examined) = w(a_i)")
     d.cited("the user scans the list from the top",
-            "model assumption: " + SRC.at("'Как и раньше, смотрим последовательно.'"))
+            SRC.assumption("Как и раньше, смотрим последовательно."))
     d.cited("the user examines positions 1..m (m = the click, or k without a click) and c_i = attraction_i "
             "there (0 before the click, 1 at it); in the single-click model the last click is the first",
-            "model assumption: " + SRC.at("'Кликает пользователь только на 1 документ'"))
+            SRC.assumption("Кликает пользователь только на 1 документ"))
     Ex, w = sp.symbols("E_i w_i", positive=True)  # E_i = P(examined at i) = ∏_(j<i)(1 − w_j) > 0
     d.equal("examination depends on c_1..c_(i−1) only, independent of c_i: "
             "P(c_i = 1, examined) / P(examined) = E_i w_i / E_i = w_i", Ex * w / Ex, w)

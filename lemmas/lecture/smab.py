@@ -38,7 +38,7 @@ LOC_GIT = SRC.at("'Варианты решения SMAB' (Gittins: 'оптима
 LOC_ADV = SRC.at("'#OLD > Введение' ('т.к. … для регрета рассматривают оценки в «худшем» случае, то и "
                  "нестационарность они переживают')")
 #: the model assumption of i.i.d. rewards per arm ("X_{i, t} ~ P_i, i.i.d."), quoted from the source
-IID_REWARDS = "model assumption: " + SRC.at(r"'X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.'")
+IID_REWARDS = SRC.assumption(r"X_{i, t} \sim \mathbb{P_i}, X_{i, t} — i.i.d.")
 #: the SMAB-* claims name no spec entry of their own
 claim = claim_family(spec_id=None)
 

@@ -214,17 +214,17 @@ def port_cross_check(policy: str, kmax: int = 4) -> int:
 #: the click rule of each model, as its source states it (the cited model assumptions of the derivations)
 DCM_SRC, BLOG_SRC = source("dcm"), source("cascade_blog")
 CLICK_RULE = {
-    "cascade": (f"model assumption: {BLOG_SRC.file}, 'ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
-                "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています'"),
-    "dcm": f"model assumption: {DCM_SRC.file}, 'クリックしたアイテムに満足しなければ検索に戻る'",
+    "cascade": BLOG_SRC.assumption("ユーザーがアイテムを好んでいた場合は必ずクリックを行い、"
+                                   "その後の順位に並んでいるアイテムは全てユーザーに走査されないことを前提としています"),
+    "dcm": DCM_SRC.assumption("クリックしたアイテムに満足しなければ検索に戻る"),
 }
 #: the scan order both click models state (top to bottom)
 SCAN_RULE = {
-    "cascade": f"model assumption: {BLOG_SRC.file}, '結果リストを順位の高いアイテムから順番に走査していくことを仮定した'",
-    "dcm": f"model assumption: {DCM_SRC.file}, '上から順にアイテムを見て,魅力に思ったものをクリック'",
+    "cascade": BLOG_SRC.assumption("結果リストを順位の高いアイテムから順番に走査していくことを仮定した"),
+    "dcm": DCM_SRC.assumption("上から順にアイテムを見て,魅力に思ったものをクリック"),
 }
 #: independence of the attractions (and the satisfactions), DCM's distribution assumption (cascade: v̄ = 1)
-INDEPENDENCE = f"model assumption: {DCM_SRC.file}, '各アイテムの魅力の有無は独立で'"
+INDEPENDENCE = DCM_SRC.assumption("各アイテムの魅力の有無は独立で")
 #: list lengths of the exact enumeration of click vectors behind the window steps
 WINDOW_KMAX = 4
 
@@ -292,10 +292,8 @@ def _first_window(d: Derivation, model: str, policy: str) -> None:
 
 
 #: the position-based model's click law (source 002) and the observable depth's (source 001)
-PBM_RULE = (f"model assumption: {source('counterfactual').file}, "
-            "'\\theta_k \\cdot \\gamma_{q, d}がclick確率を表すというPBM'")
-DEPTH_RULE = (f"model assumption: {source('depth').file}, '表示された位置に置かれた各アイテムについては Bernoulli(θ_i) の"
-              "独立サンプルが直接得られ'")
+PBM_RULE = source("counterfactual").assumption("\\theta_k \\cdot \\gamma_{q, d}がclick確率を表すというPBM")
+DEPTH_RULE = source("depth").assumption("表示された位置に置かれた各アイテムについては Bernoulli(θ_i) の独立サンプルが直接得られ")
 
 
 def _all_positions_recorded(d: Derivation, policy: str) -> None:

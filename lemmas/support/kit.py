@@ -54,6 +54,14 @@ class SourceText:
             raise ValueError(f"{self.file}: name the location (section, line, formula) of the claim")
         return f"{self.file}, {location}"
 
+    def assumption(self, quote: str) -> str:
+        """The reference of a cited step resting on a modelling assumption this text states:
+        ``"model assumption: <file>, '<quote>'"``, the quote checked to occur verbatim in the text
+        (:func:`clickbound.lemmas.support.derive.check_reference`; ``ValueError`` if it does not)."""
+        from clickbound.lemmas.support.derive import check_reference
+
+        return check_reference(f"model assumption: {self.file}, '{quote}'")
+
     def __str__(self) -> str:
         return self.file
 
