@@ -33,16 +33,18 @@ from functools import cache
 
 import sympy as sp
 
-from clickbound.lemmas.dcm.telescoping import nonneg_sum_step, tel_general_proof, tel_instance_step
+from clickbound.lemmas.dcm.telescoping import (
+    nonneg_sum_step,
+    tel_general_proof,
+    tel_lemma_instance_proof,
+)
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    nonneg_facts,
     one_minus_prod_cert,
     prod_c,
-    relation_target,
     vec,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
@@ -92,12 +94,9 @@ def l1_general_proof() -> ProofArtefact:
 def l1_instance_proof(K, statement, domain, assumptions, factors=weight_factors) -> ProofArtefact:
     """``proof=`` of ``DCM-L1[K=k]``: the general derivation instantiated at K and checked."""
     x, y = vec("x", K), vec("y", K)
-    d = Derivation(f"DCM-L1 at K={K}: derivation (DCM-TEL) instantiated and checked")
-    tel_instance_step(d, K)
-    d.certificate(f"K={K}: RHS - LHS == sum_k (x_k-y_k) sum_i (1-f_i) prod_(j<i) f_j",
-                  relation_target(statement), l1_certificate(x, y, factors), nonneg_facts(domain, assumptions))
-    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain),
-                      general_proof=l1_general_proof().summary)
+    return tel_lemma_instance_proof(
+        "DCM-L1", K, statement, domain, assumptions, general=l1_general_proof(), cert=l1_certificate(x, y, factors),
+        certificate=f"K={K}: RHS - LHS == sum_k (x_k-y_k) sum_i (1-f_i) prod_(j<i) f_j")
 
 
 def l1_claim(K: int, variant: str | None = None) -> Claim:

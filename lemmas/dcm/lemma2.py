@@ -40,16 +40,18 @@ from functools import cache
 import sympy as sp
 
 from clickbound.lemmas.dcm.lemma1 import weight_factors
-from clickbound.lemmas.dcm.telescoping import nonneg_sum_step, tel_general_proof, tel_instance_step
+from clickbound.lemmas.dcm.telescoping import (
+    nonneg_sum_step,
+    tel_general_proof,
+    tel_lemma_instance_proof,
+)
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    nonneg_facts,
     prod_c,
     prod_minus_prod_cert,
-    relation_target,
     vec,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
@@ -100,12 +102,9 @@ def l2_general_proof() -> ProofArtefact:
 def l2_instance_proof(K, statement, domain, assumptions, factors=weight_factors) -> ProofArtefact:
     """``proof=`` of ``DCM-L2[K=k]``: the general derivation instantiated at K and checked."""
     x, y = vec("x", K), vec("y", K)
-    d = Derivation(f"DCM-L2 at K={K}: derivation (DCM-TEL) instantiated and checked")
-    tel_instance_step(d, K)
-    d.certificate(f"K={K}: V(x)-V(y) - alpha sum(x-y) == sum_k (x_k-y_k) sum_i q^i (p - z_i) prod_(j>i) f_j",
-                  relation_target(statement), l2_certificate(x, y, P, factors), nonneg_facts(domain, assumptions))
-    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain),
-                      general_proof=l2_general_proof().summary)
+    return tel_lemma_instance_proof(
+        "DCM-L2", K, statement, domain, assumptions, general=l2_general_proof(), cert=l2_certificate(x, y, P, factors),
+        certificate=f"K={K}: V(x)-V(y) - alpha sum(x-y) == sum_k (x_k-y_k) sum_i q^i (p - z_i) prod_(j>i) f_j")
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)

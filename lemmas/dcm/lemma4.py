@@ -29,17 +29,18 @@ from functools import cache
 import sympy as sp
 
 from clickbound.lemmas.dcm.lemma1 import weight_factors
-from clickbound.lemmas.dcm.telescoping import nonneg_sum_step, tel_general_proof
+from clickbound.lemmas.dcm.telescoping import (
+    nonneg_sum_step,
+    tel_general_proof,
+    tel_lemma_instance_proof,
+)
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import (
     Atom,
     V,
     add_c,
-    nonneg_facts,
     prod_c,
     prod_minus_prod_cert,
-    relation_target,
-    tel_rhs,
     vec,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
@@ -100,12 +101,10 @@ def l4_instance_proof(K, statement, domain, assumptions, factors=weight_factors)
     """``proof=`` of ``DCM-L4[K=k]``: the general derivation instantiated at K and checked."""
     x, y = vec("x", K), vec("y", K)
     gx, gy = [G * xi for xi in x], [G * yi for yi in y]
-    d = Derivation(f"DCM-L4 at K={K}: derivation (DCM-TEL) instantiated and checked")
-    d.equal(f"DCM-TEL at K={K} for (g x, g y)", V(gx) - V(gy), tel_rhs(gx, gy))
-    d.certificate(f"K={K}: V(gx)-V(gy) - g[V(x)-V(y)] == sum_k g (x_k-y_k) (W'_k - W_k), W' >= W factorwise",
-                  relation_target(statement), l4_certificate(x, y, G, factors), nonneg_facts(domain, assumptions))
-    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain),
-                      general_proof=l4_general_proof().summary)
+    return tel_lemma_instance_proof(
+        "DCM-L4", K, statement, domain, assumptions, general=l4_general_proof(), cert=l4_certificate(x, y, G, factors),
+        tel_for=("(g x, g y)", gx, gy),
+        certificate=f"K={K}: V(gx)-V(gy) - g[V(x)-V(y)] == sum_k g (x_k-y_k) (W'_k - W_k), W' >= W factorwise")
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)

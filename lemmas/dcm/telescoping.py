@@ -28,7 +28,15 @@ from functools import cache, partial
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.dcm_algebra import V, prod, tel_rhs, tel_weight, vec
+from clickbound.lemmas.support.dcm_algebra import (
+    V,
+    nonneg_facts,
+    prod,
+    relation_target,
+    tel_rhs,
+    tel_weight,
+    vec,
+)
 from clickbound.lemmas.support.kit import (
     Claim,
     Derivation,
@@ -61,6 +69,22 @@ def nonneg_sum_step(d: Derivation, description: str) -> None:
     t = sp.IndexedBase("t", nonnegative=True)
     d.holds(description, sp.Sum(t[k], (k, 1, K)).is_nonnegative,
             "sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K")
+
+
+def tel_lemma_instance_proof(lemma: str, K: int, statement, domain, assumptions, *, certificate: str, cert,
+                             general: ProofArtefact, tel_for: tuple | None = None) -> ProofArtefact:
+    """The ``proof=`` of ``lemma[K=k]`` (DCM Lemmas 1, 2, 4) derived from DCM-TEL: the TEL identity at K (for
+    the vectors ``tel_for = (label, x', y')`` when the lemma applies it to other vectors than x, y), then the
+    non-negativity certificate ``cert`` of RHS − LHS from the box and ``assumptions`` (step ``certificate``).
+    It concludes ``statement`` under ``assumptions`` on ``domain``, which the engine's link check compares."""
+    d = Derivation(f"{lemma} at K={K}: derivation (DCM-TEL) instantiated and checked")
+    if tel_for is None:
+        tel_instance_step(d, K)
+    else:
+        label, xs, ys = tel_for
+        d.equal(f"DCM-TEL at K={K} for {label}", V(xs) - V(ys), tel_rhs(xs, ys))
+    d.certificate(certificate, relation_target(statement), cert, nonneg_facts(domain, assumptions))
+    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain), general_proof=general.summary)
 
 
 @cache
