@@ -25,16 +25,23 @@ from __future__ import annotations
 import sympy as sp
 
 from clickbound.lemmas.engine.certified import certified_sign
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    proved,
+    refuted,
+    source,
+)
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_UCB = f"{SRC}, UCB (Upper Confidence Bound) 計算, eq. (1)"
-LOC_UPDATE = f"{SRC}, 推定値の更新 (論文では詳細説明無し) and Algorithm 1 (update line)"
-LOC_REF = f"{SRC}, 各種参考文献 (Bandit関係), entry under 'KL-UCB'"
-LOC_CAS = f"{SRC}, Appendix 'Cascade KL-UCBの証明' (R_K(n) decomposed on E_t)"
-LOC_COPY = f"{SRC}, ユーザとサーバのやり取り, third copy of Algorithm 1 (update line)"
+SRC = source("dcm")
+LOC_UCB = SRC.at("UCB (Upper Confidence Bound) 計算, eq. (1)")
+LOC_UPDATE = SRC.at("推定値の更新 (論文では詳細説明無し) and Algorithm 1 (update line)")
+LOC_REF = SRC.at("各種参考文献 (Bandit関係), entry under 'KL-UCB'")
+LOC_CAS = SRC.at("Appendix 'Cascade KL-UCBの証明' (R_K(n) decomposed on E_t)")
+LOC_COPY = SRC.at("ユーザとサーバのやり取り, third copy of Algorithm 1 (update line)")
 
 
 def threshold(t):
@@ -47,7 +54,7 @@ def _decide_every_t(budget_s: float) -> Outcome:
     sign = certified_sign(g2, {})
     if sign != "neg":  # pragma: no cover - a fixed transcendental constant
         raise AssertionError(f"log 2 + 3 log log 2 not certified negative: {sign}")
-    return Outcome("refuted", "certified arithmetic (arb) at t = 2", counterexample={
+    return refuted("certified arithmetic (arb) at t = 2", counterexample={
         "t": 2, "threshold": "log 2 + 3 log log 2", "certified_sign": sign,
         "approx": sp.N(g2, 30).__str__(), "why_empty": "T·D_KL(w‖q) ≥ 0 > threshold for every q ∈ [w, 1]",
         "t = 1": "log log 1 = log 0 is undefined"})
@@ -114,7 +121,7 @@ def _decide_ref(budget_s: float) -> Outcome:
     kl_words = any(w in REF_KLUCB for w in ("KL-UCB", "Kullback", "Garivier", "Cappé"))
     if not same or kl_words:  # pragma: no cover - fixed strings
         raise AssertionError("the entries differ")
-    return Outcome("refuted", "exact string comparison", counterexample={
+    return refuted("exact string comparison", counterexample={
         "entry under 'KL-UCB'": REF_KLUCB, "entry under 'Dynamic Bayesian Network (DBN)'": REF_DBN,
         "equal after removing line-break hyphens": same})
 
@@ -153,7 +160,7 @@ def dcm_algorithm_lines_claims():
 
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-UCB-SMALL-T", source_file=SRC, location="UCB (Upper Confidence Bound) 計算, eq. (1)",
+    id="ERR-DCM-UCB-SMALL-T", source_file=SRC.file, location="UCB (Upper Confidence Bound) 計算, eq. (1)",
     source_says="U_t(e) = max{q ∈ [w,1] : w = ŵ_{T_{t−1}(e)}(e), T_{t−1}(e) D_KL(w‖q) ≤ log t + 3 log log t}, "
                 "for all t = 1, …, n",
     truth="log t + 3 log log t is undefined at t = 1 and negative at t = 2, so the set is empty and U_t(e) is "
@@ -167,7 +174,7 @@ ERRATUM_1 = register_erratum(Erratum(
     )))
 
 ERRATUM_2 = register_erratum(Erratum(
-    id="ERR-DCM-ALG-UPDATE-COPY", source_file=SRC, location="ユーザとサーバのやり取り, third copy of Algorithm 1",
+    id="ERR-DCM-ALG-UPDATE-COPY", source_file=SRC.file, location="ユーザとサーバのやり取り, third copy of Algorithm 1",
     source_says="ŵ_{T_t(e)}(e) ← (T_{t−1}(e) ŵ_{T_{t−1}(e)}(e) + c_t(k)) / T_{t−1}(e) + c_t(k)",
     truth="the update is (T_{t−1}(e) ŵ_{T_{t−1}(e)}(e) + c_t(k)) / T_t(e), as in the other copies: the running "
           "mean; the printed line gives 2 at T = 1, ŵ = 0, c = 1",
@@ -179,7 +186,7 @@ ERRATUM_2 = register_erratum(Erratum(
     )))
 
 ERRATUM_3 = register_erratum(Erratum(
-    id="ERR-DCM-REF-KLUCB", source_file=SRC, location="各種参考文献 (Bandit関係), entry under 'KL-UCB'",
+    id="ERR-DCM-REF-KLUCB", source_file=SRC.file, location="各種参考文献 (Bandit関係), entry under 'KL-UCB'",
     source_says="KL-UCB: Chapelle, Olivier and Zhang, Ya. A dynamic bayesian network click model for web search "
                 "ranking. WWW 2009",
     truth="that is the DBN click-model paper, repeated from the DBN entry; the KL-UCB reference (Garivier & Cappé, "

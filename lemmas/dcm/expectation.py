@@ -24,19 +24,20 @@ from itertools import product
 import sympy as sp
 
 from clickbound.bounds.click import dcm_reward
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
-    argument_step,
-    check_identity,
-    prod,
-    vec,
+from clickbound.lemmas.support.dcm_algebra import prod, vec
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    ProcedureClaim,
+    ProofArtefact,
+    derived,
+    source,
 )
 
 K_VALUES = (1, 2, 3, 4)
-SOURCE_EXP = (f"{SOURCE_000}, CM-DCM and 定理1 proof "
-              "('E[R_t | H_t] = f(A*, w̄, v̄) − f(A_t, w̄, v̄)', 'この期待値がかかるのは w_t と v_t のみ')")
+SOURCE_EXP = source("dcm").at("CM-DCM and 定理1 proof "
+                              "('E[R_t | H_t] = f(A*, w̄, v̄) − f(A_t, w̄, v̄)', 'この期待値がかかるのは w_t と v_t のみ')")
 
 
 def bernoulli_mass(bits, means):
@@ -81,19 +82,20 @@ def exp_claim(K: int, variant: str | None = None) -> Claim:
 def exp_instance_proof(K, lhs, rhs) -> ProofArtefact:
     """``proof=`` of ``DCM-EXP[K=k]``: both sides are polynomials in the means and expand to the same one,
     so the identity holds for all real means (``domain=None``, no hypothesis)."""
-    step = check_identity(f"K={K}: sum over 2^{2 * K} outcomes of P(w)P(v) f == f(A, w-bar, v-bar)", lhs, rhs)
-    return ProofArtefact(summary=f"DCM-EXP at K={K} by exact enumeration", steps=(step,),
-                         extra={"general_proof": exp_general_proof().summary},
-                         conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None)
+    d = Derivation(f"DCM-EXP at K={K} by exact enumeration")
+    d.equal(f"K={K}: sum over 2^{2 * K} outcomes of P(w)P(v) f == f(A, w-bar, v-bar)", lhs, rhs)
+    return d.artefact(conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None,
+                      general_proof=exp_general_proof().summary)
 
 
 @cache
 def exp_general_proof() -> ProofArtefact:
     """Every K: independence makes E of the product the product of E; each factor by 4 outcomes."""
     w, v = sp.symbols("wbar vbar", real=True)
-    steps = [check_identity("one position: sum over (w, v) in {0,1}^2 of P(w)P(v)(1 - v w) == 1 - vbar wbar",
-                            sum(bernoulli_mass((a,), (w,)) * bernoulli_mass((b,), (v,)) * (1 - a * b)
-                                for a in (0, 1) for b in (0, 1)), 1 - v * w)]
+    d = Derivation("DCM-EXP for every K: E[f] = 1 - prod_k (1 - v-bar(k) w-bar(a_k))")
+    d.equal("one position: sum over (w, v) in {0,1}^2 of P(w)P(v)(1 - v w) == 1 - vbar wbar",
+            sum(bernoulli_mass((a,), (w,)) * bernoulli_mass((b,), (v,)) * (1 - a * b)
+                for a in (0, 1) for b in (0, 1)), 1 - v * w)
     # Product measure: E[g(first K pairs) h(pair K+1)] = E[g] E[h] since the measure factorises;
     # checked here on a 2 x 4 outcome table with abstract masses and values.
     g = sp.symbols("g0 g1", real=True)
@@ -101,21 +103,15 @@ def exp_general_proof() -> ProofArtefact:
     pg = sp.symbols("pg0 pg1", real=True)
     ph = sp.symbols("ph0:4", real=True)
     joint = sum(pg[i] * ph[j] * g[i] * h[j] for i in range(2) for j in range(4))
-    steps.append(check_identity("product measure: sum_{i,j} p_i q_j g_i h_j == (sum p g)(sum q h)",
-                                joint, sum(pg[i] * g[i] for i in range(2)) * sum(ph[j] * h[j] for j in range(4))))
-    steps.append(argument_step("the pairs (w(a_k), v(k)) are independent across k",
-                               "A has distinct items, P_w = prod_e Ber(w-bar(e)), P_v = prod_k Ber(v-bar(k))"))
-    steps.append(argument_step("induction on K: E[prod_{k<=K+1}(1 - v w)] = E[prod_{k<=K}] E[1 - v_{K+1} w_{K+1}] "
-                               "= prod_{k<=K+1}(1 - vbar wbar); E[f] = 1 - E[prod]",
-                               "the two checked identities above (one position; product measure); instances "
-                               "K=1..4 enumerated (DCM-EXP[K=k])"))
-    return ProofArtefact(summary="DCM-EXP for every K: E[f] = 1 - prod_k (1 - v-bar(k) w-bar(a_k))",
-                         steps=tuple(steps), extra={"method": "product structure"})
-
-
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (product structure)", {"proof": exp_general_proof().as_dict()},
-                   scope="all")
+    d.equal("product measure: sum_{i,j} p_i q_j g_i h_j == (sum p g)(sum q h)",
+            joint, sum(pg[i] * g[i] for i in range(2)) * sum(ph[j] * h[j] for j in range(4)))
+    d.argument("the pairs (w(a_k), v(k)) are independent across k",
+               "A has distinct items, P_w = prod_e Ber(w-bar(e)), P_v = prod_k Ber(v-bar(k))")
+    d.argument("induction on K: E[prod_{k<=K+1}(1 - v w)] = E[prod_{k<=K}] E[1 - v_{K+1} w_{K+1}] "
+               "= prod_{k<=K+1}(1 - vbar wbar); E[f] = 1 - E[prod]",
+               "the two checked identities above (one position; product measure); instances "
+               "K=1..4 enumerated (DCM-EXP[K=k])")
+    return d.artefact(method="product structure")
 
 
 @register
@@ -123,5 +119,5 @@ def dcm_exp_claims():
     general = ProcedureClaim(
         id="DCM-EXP", spec_id="DCM-EXP", kind="identity", expected=True, source=SOURCE_EXP,
         statement_text="for every K and distinct items A: E[f(A, w, v)] = f(A, w-bar, v-bar) under independence",
-        decide=_decide_general, description="DCM-EXP for every K by the product structure of the measure.")
+        decide=derived(exp_general_proof, "derivation (product structure)"), description="DCM-EXP for every K by the product structure of the measure.")
     return [general, *(exp_claim(K) for K in K_VALUES), exp_claim(2, "repeated-item")]

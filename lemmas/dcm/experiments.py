@@ -13,13 +13,19 @@ First-Click, Last-Click, RankedKL-UCB and dcmKL-UCB variants on ``A_t = (1,2,3,4
 from __future__ import annotations
 
 from clickbound.lemmas.dcm.model import EXAMPLE_A, EXAMPLE_C, last_click
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    proved,
+    refuted,
+    source,
+)
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_EXP2 = f"{SRC}, 実験2:提案手法と他の手法との比較 (records of the four variants)"
-LOC_EXP2_ORDER = f"{SRC}, 実験2:人工データによる他の手法との比較 ('O(KL) なRankedKL-UCBとは \"K=4\" 倍の差')"
+SRC = source("dcm")
+LOC_EXP2 = SRC.at("実験2:提案手法と他の手法との比較 (records of the four variants)")
+LOC_EXP2_ORDER = SRC.at("実験2:人工データによる他の手法との比較 ('O(KL) なRankedKL-UCBとは \"K=4\" 倍の差')")
 
 
 def example_records(variant: str):
@@ -58,7 +64,7 @@ def _decide_second_is_first(budget_s: float) -> Outcome:
     mine = example_records("first-click")
     if mine == SLIDE_RECORDS[1]:
         return proved(Derivation("coincide").artefact(), method="exact computation", scope="all")
-    return Outcome("refuted", "exact computation", counterexample={
+    return refuted("exact computation", counterexample={
         "first_click_records": mine, "slide_second_bullet": SLIDE_RECORDS[1],
         "last_click_records": example_records("last-click")})
 
@@ -69,7 +75,7 @@ def _decide_exp2_ratio(budget_s: float) -> Outcome:
     ratio = Fraction(K * L, L - K)
     if ratio == K:  # pragma: no cover - fixed numbers
         raise AssertionError("ratio equals K")
-    return Outcome("refuted", "exact arithmetic", counterexample={
+    return refuted("exact arithmetic", counterexample={
         "L": L, "K": K, "KL/(L-K)": str(ratio), "KL/L (O(KL) against O(L))": str(Fraction(K * L, L))})
 
 
@@ -96,7 +102,7 @@ def dcm_experiment_claims():
 
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-EXP2-LASTCLICK-LABEL", source_file=SRC,
+    id="ERR-DCM-EXP2-LASTCLICK-LABEL", source_file=SRC.file,
     location="実験2:提案手法と他の手法との比較, second bullet",
     source_says="First Click: ctが最後のクリックのみを含むDCM Bandits — records (1,0), (2,0), (3,1)",
     truth="the variant whose c_t keeps only the last click is 'Last Click'; its records are (1,0), (2,0), (3,1) "

@@ -33,27 +33,25 @@ from functools import cache
 
 import sympy as sp
 
-from clickbound.lemmas.dcm.telescoping import tel_general_proof, tel_instance_step
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
+from clickbound.lemmas.dcm.telescoping import (
+    nonneg_sum_step,
+    tel_general_proof,
+    tel_lemma_instance_proof,
+)
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
     Atom,
     V,
     add_c,
-    instance_artefact,
-    nonneg_facts,
-    nonneg_sum_step,
     one_minus_prod_cert,
     prod_c,
-    relation_target,
     vec,
-    verify_certificate,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.support.kit import Claim, Derivation, ProofArtefact, derived, source
 
 K_VALUES = tuple(range(1, 7))
-SOURCE_L1 = f"{SOURCE_000}, 補題1 (slide 'DCM bandits 準備:2つの簡単な補題')"
+SOURCE_L1 = source("dcm").at("補題1 (slide 'DCM bandits 準備:2つの簡単な補題')")
 STATEMENT_TEXT = "for all x, y in [0,1]^K with x >= y: V(x) - V(y) <= sum_k x_k - sum_k y_k"
 
 
@@ -76,34 +74,29 @@ def l1_certificate(x, y, factors=weight_factors):
 @cache
 def l1_general_proof() -> ProofArtefact:
     """Lemma 1 for every K from DCM-TEL; each step an identity/certificate in abstract symbols."""
-    tel = tel_general_proof()
-    A, f, d, W = sp.symbols("A f d W", real=True)
-    steps = [("DCM-TEL for every K", tel.summary)]
+    d = Derivation("DCM-L1 holds for every K (derivation from DCM-TEL)")
+    d.cite("DCM-TEL for every K", tel_general_proof())
+    A, f, dk, W = sp.symbols("A f d W", real=True)
     facts = {sp.expand(e): why for e, why in [
         (A, "prefix product A >= 0 (IH)"), (1 - A, "prefix product A <= 1 (IH)"),
         (f, "factor f = 1 - z >= 0 since z <= 1"), (1 - f, "1 - f = z >= 0 since z >= 0")]}
-    steps.append(verify_certificate("weights in [0,1] (induction on #factors): A f >= 0",
-                                    A * f, prod_c(Atom(A), Atom(f)), facts))
-    steps.append(verify_certificate("weights in [0,1] (induction on #factors): 1 - A f == (1-A) + A(1-f) >= 0",
-                                    1 - A * f, add_c(Atom(1 - A), prod_c(Atom(A), Atom(1 - f))), facts))
-    facts_term = {sp.expand(d): "d = x_k - y_k >= 0 (x >= y)", sp.expand(1 - W): "W_k <= 1 (above)"}
-    steps.append(verify_certificate("each TEL term is <= x_k - y_k: d - d W == d (1 - W) >= 0",
-                                    d - d * W, prod_c(Atom(d), Atom(1 - W)), facts_term))
-    steps.append(nonneg_sum_step("sum over k: RHS - LHS = sum_k (d_k - d_k W_k), a sum of K terms >= 0"
-                                 " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)"))
-    return ProofArtefact(summary="DCM-L1 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
-                         extra={"method": "derivation (DCM-TEL)"})
+    d.certificate("weights in [0,1] (induction on #factors): A f >= 0", A * f, prod_c(Atom(A), Atom(f)), facts)
+    d.certificate("weights in [0,1] (induction on #factors): 1 - A f == (1-A) + A(1-f) >= 0",
+                  1 - A * f, add_c(Atom(1 - A), prod_c(Atom(A), Atom(1 - f))), facts)
+    facts_term = {sp.expand(dk): "d = x_k - y_k >= 0 (x >= y)", sp.expand(1 - W): "W_k <= 1 (above)"}
+    d.certificate("each TEL term is <= x_k - y_k: d - d W == d (1 - W) >= 0",
+                  dk - dk * W, prod_c(Atom(dk), Atom(1 - W)), facts_term)
+    nonneg_sum_step(d, "sum over k: RHS - LHS = sum_k (d_k - d_k W_k), a sum of K terms >= 0"
+                       " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)")
+    return d.artefact(method="derivation (DCM-TEL)")
 
 
 def l1_instance_proof(K, statement, domain, assumptions, factors=weight_factors) -> ProofArtefact:
     """``proof=`` of ``DCM-L1[K=k]``: the general derivation instantiated at K and checked."""
     x, y = vec("x", K), vec("y", K)
-    steps = [tel_instance_step(K)]
-    facts = nonneg_facts(domain, assumptions)
-    steps.append(verify_certificate(f"K={K}: RHS - LHS == sum_k (x_k-y_k) sum_i (1-f_i) prod_(j<i) f_j",
-                                    relation_target(statement), l1_certificate(x, y, factors), facts))
-    return instance_artefact(f"DCM-L1 at K={K}: derivation (DCM-TEL) instantiated and checked", steps,
-                             statement, domain, assumptions, general_proof=l1_general_proof().summary)
+    return tel_lemma_instance_proof(
+        "DCM-L1", K, statement, domain, assumptions, general=l1_general_proof(), cert=l1_certificate(x, y, factors),
+        certificate=f"K={K}: RHS - LHS == sum_k (x_k-y_k) sum_i (1-f_i) prod_(j<i) f_j")
 
 
 def l1_claim(K: int, variant: str | None = None) -> Claim:
@@ -132,12 +125,8 @@ MUTANTS = {
 }
 
 
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l1_general_proof().as_dict()}, scope="all")
-
-
 @register
 def dcm_l1_claims():
-    return lemma_family("DCM-L1", source=SOURCE_L1, statement_text=STATEMENT_TEXT, decide=_decide_general,
+    return lemma_family("DCM-L1", source=SOURCE_L1, statement_text=STATEMENT_TEXT, decide=derived(l1_general_proof, "derivation (DCM-TEL)"),
                         description="Lemma 1 for every K, derived from DCM-TEL (sympy-checked steps).",
                         claim=l1_claim, k_values=K_VALUES, mutants=MUTANTS)

@@ -40,28 +40,26 @@ from functools import cache
 import sympy as sp
 
 from clickbound.lemmas.dcm.lemma1 import weight_factors
-from clickbound.lemmas.dcm.telescoping import tel_general_proof, tel_instance_step
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
+from clickbound.lemmas.dcm.telescoping import (
+    nonneg_sum_step,
+    tel_general_proof,
+    tel_lemma_instance_proof,
+)
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
     Atom,
     V,
     add_c,
-    check_identity,
-    instance_artefact,
-    nonneg_facts,
-    nonneg_sum_step,
     prod_c,
     prod_minus_prod_cert,
-    relation_target,
     vec,
-    verify_certificate,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.support.kit import Claim, Derivation, ProofArtefact, derived, source
 
 K_VALUES = tuple(range(1, 7))
-SOURCE_L2 = f"{SOURCE_000}, 補題2 (slide 'DCM bandits 準備:2つの簡単な補題')"
+SRC = source("dcm")
+SOURCE_L2 = SRC.at("補題2 (slide 'DCM bandits 準備:2つの簡単な補題')")
 STATEMENT_TEXT = ("for all x, y in [0,p]^K with x >= y, p in [0,1]: "
                   "(1-p)^(K-1) [sum_k x_k - sum_k y_k] <= V(x) - V(y)")
 P = sp.Symbol("p", real=True)
@@ -83,36 +81,30 @@ def l2_certificate(x, y, p, factors=weight_factors):
 @cache
 def l2_general_proof() -> ProofArtefact:
     """Lemma 2 for every K from DCM-TEL; each step an identity/certificate in abstract symbols."""
-    tel = tel_general_proof()
+    dv = Derivation("DCM-L2 holds for every K (derivation from DCM-TEL)")
+    dv.cite("DCM-TEL for every K", tel_general_proof())
     A, f, Q, q, d, W, al, k, K = sp.symbols("A f Q q d W alpha k K", real=True)
-    steps = [("DCM-TEL for every K", tel.summary)]
-    steps.append(check_identity("W_k has (k-1) + (K-k) = K-1 factors", (k - 1) + (K - k), K - 1))
+    dv.equal("W_k has (k-1) + (K-k) = K-1 factors", (k - 1) + (K - k), K - 1)
     facts = {sp.expand(e): why for e, why in [
         (A - Q, "IH: product of m factors A >= Q = (1-p)^m"), (f, "f = 1 - z >= 0 (z <= 1)"),
         (Q, "Q = (1-p)^m >= 0 (p <= 1)"), (f - q, "f - q = (1-z) - (1-p) = p - z >= 0 (z <= p)")]}
-    steps.append(check_identity("factor gap: (1 - z) - (1 - p) == p - z",
-                                (1 - sp.Symbol("z")) - (1 - P), P - sp.Symbol("z")))
-    steps.append(verify_certificate("induction on #factors: A f - Q q == (A - Q) f + Q (f - q) >= 0",
-                                    A * f - Q * q, add_c(prod_c(Atom(A - Q), Atom(f)), prod_c(Atom(Q), Atom(f - q))),
-                                    facts))
+    dv.equal("factor gap: (1 - z) - (1 - p) == p - z", (1 - sp.Symbol("z")) - (1 - P), P - sp.Symbol("z"))
+    dv.certificate("induction on #factors: A f - Q q == (A - Q) f + Q (f - q) >= 0",
+                   A * f - Q * q, add_c(prod_c(Atom(A - Q), Atom(f)), prod_c(Atom(Q), Atom(f - q))), facts)
     facts_term = {sp.expand(d): "d = x_k - y_k >= 0 (x >= y)", sp.expand(W - al): "W_k >= alpha (above)"}
-    steps.append(verify_certificate("each TEL term is >= alpha (x_k - y_k): d W - alpha d == d (W - alpha)",
-                                    d * W - al * d, prod_c(Atom(d), Atom(W - al)), facts_term))
-    steps.append(nonneg_sum_step("sum over k: V(x) - V(y) - alpha sum_k d_k = sum_k d_k (W_k - alpha) >= 0"
-                                 " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)"))
-    return ProofArtefact(summary="DCM-L2 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
-                         extra={"method": "derivation (DCM-TEL)"})
+    dv.certificate("each TEL term is >= alpha (x_k - y_k): d W - alpha d == d (W - alpha)",
+                   d * W - al * d, prod_c(Atom(d), Atom(W - al)), facts_term)
+    nonneg_sum_step(dv, "sum over k: V(x) - V(y) - alpha sum_k d_k = sum_k d_k (W_k - alpha) >= 0"
+                        " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)")
+    return dv.artefact(method="derivation (DCM-TEL)")
 
 
 def l2_instance_proof(K, statement, domain, assumptions, factors=weight_factors) -> ProofArtefact:
     """``proof=`` of ``DCM-L2[K=k]``: the general derivation instantiated at K and checked."""
     x, y = vec("x", K), vec("y", K)
-    steps = [tel_instance_step(K)]
-    steps.append(verify_certificate(
-        f"K={K}: V(x)-V(y) - alpha sum(x-y) == sum_k (x_k-y_k) sum_i q^i (p - z_i) prod_(j>i) f_j",
-        relation_target(statement), l2_certificate(x, y, P, factors), nonneg_facts(domain, assumptions)))
-    return instance_artefact(f"DCM-L2 at K={K}: derivation (DCM-TEL) instantiated and checked", steps,
-                             statement, domain, assumptions, general_proof=l2_general_proof().summary)
+    return tel_lemma_instance_proof(
+        "DCM-L2", K, statement, domain, assumptions, general=l2_general_proof(), cert=l2_certificate(x, y, P, factors),
+        certificate=f"K={K}: V(x)-V(y) - alpha sum(x-y) == sum_k (x_k-y_k) sum_i q^i (p - z_i) prod_(j>i) f_j")
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)
@@ -141,10 +133,6 @@ def l2_claim(K: int, variant: str | None = None) -> Claim:
                           description=f"Lemma 2 at K={K}: {STATEMENT_TEXT}.", instance_proof=l2_instance_proof)
 
 
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l2_general_proof().as_dict()}, scope="all")
-
-
 # The slide defines p_max = arg max_e w̄(e) (an item), where the lemma needs the largest attraction
 # probability max_e w̄(e).  Read literally, the lemma depends on how items are numbered.
 ARGMAX_ITEM = 3  # the best item numbered 3: alpha = (1 - 3)^(K-1), box [0, 3]
@@ -166,7 +154,7 @@ def l2_argmax_claim(K: int = 3, e: int = ARGMAX_ITEM) -> Claim:
 
 
 ERRATUM_PMAX = register_erratum(Erratum(
-    id="ERR-DCM-PMAX-ARGMAX", spec_id="DCM-L2", source_file=SOURCE_000,
+    id="ERR-DCM-PMAX-ARGMAX", spec_id="DCM-L2", source_file=SRC.file,
     location="準備:2つの簡単な補題 (definitions before 補題1, 補題2)",
     source_says="p_max = arg max_{e ∈ [L]} w̄(e),  α = (1 − p_max)^{K−1}",
     truth=("p_max must be the largest attraction probability max_e w̄(e) (the project's notation), not the item attaining "
@@ -181,7 +169,7 @@ ERRATUM_PMAX = register_erratum(Erratum(
 
 @register
 def dcm_l2_claims():
-    return [*lemma_family("DCM-L2", source=SOURCE_L2, statement_text=STATEMENT_TEXT, decide=_decide_general,
+    return [*lemma_family("DCM-L2", source=SOURCE_L2, statement_text=STATEMENT_TEXT, decide=derived(l2_general_proof, "derivation (DCM-TEL)"),
                           description="Lemma 2 for every K, derived from DCM-TEL (sympy-checked steps).",
                           claim=l2_claim, k_values=K_VALUES, mutants=MUTANTS),
             l2_argmax_claim()]

@@ -46,29 +46,26 @@ from itertools import combinations, permutations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
     Atom,
     V,
     add_c,
-    check_identity,
-    instance_artefact,
     nonneg_facts,
     one_minus_prod_cert,
     prod,
     prod_c,
     relation_target,
     vec,
-    verify_certificate,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.support.kit import Claim, Derivation, ProofArtefact, derived, source
 
 K_VALUES = tuple(range(1, 7))
 # Bubble sort is re-run exhaustively on every order pattern up to this K (combinatorial check).
 K_BUBBLE_CHECK = 7
-SOURCE_L3 = f"{SOURCE_000}, 補題3 (slide '準備:一般形の上限を示すための補題')"
+SRC = source("dcm")
+SOURCE_L3 = SRC.at("補題3 (slide '準備:一般形の上限を示すための補題')")
 STATEMENT_TEXT = ("for all x, c in [0,1]^K with c_1 >= ... >= c_K, x' = x sorted decreasingly: "
                   "V(c*x') - V(c*x) <= sum_k c_k x'_k - sum_k c_k x_k")
 
@@ -97,8 +94,9 @@ def factor_cert(cj, xj):
     return f, comp
 
 
-def swap_step(c, x, k, domain, assumptions, increment=None):
-    """Check the swap identity and its sign at (0-based) adjacent pair ``k, k+1`` for concrete K.
+def swap_step(d: Derivation, c, x, k, domain, assumptions, increment=None) -> None:
+    """Check, and record in ``d``, the swap identity and its sign at (0-based) adjacent pair ``k, k+1``
+    for concrete K.
 
     ``increment`` (injectable so tests can break it) is the claimed ``G(x̃) − G(x)``.
     """
@@ -107,19 +105,18 @@ def swap_step(c, x, k, domain, assumptions, increment=None):
     others = [j for j in range(len(x)) if j not in (k, k + 1)]
     PQ = prod(1 - c[j] * x[j] for j in others)
     inc = (c[k] - c[k + 1]) * (x[k + 1] - x[k]) * (1 - PQ) if increment is None else increment
-    s1 = check_identity(f"swap at positions {k + 1},{k + 2}: G(x~) - G(x) == (c_k - c_k+1)(x_k+1 - x_k)(1 - PQ)",
-                        G(c, xt) - G(c, x), inc)
+    d.equal(f"swap at positions {k + 1},{k + 2}: G(x~) - G(x) == (c_k - c_k+1)(x_k+1 - x_k)(1 - PQ)",
+            G(c, xt) - G(c, x), inc)
     pairs = [factor_cert(c[j], x[j]) for j in others]
     cert = prod_c(Atom(c[k] - c[k + 1], "c_k - c_k+1"), Atom(x[k + 1] - x[k], "out-of-order pair"),
                   one_minus_prod_cert([f for f, _ in pairs], [g for _, g in pairs]))
     facts = nonneg_facts(domain, assumptions, extra=[sp.Ge(x[k + 1], x[k])])
-    s2 = verify_certificate(f"swap at positions {k + 1},{k + 2} increases G when x_k <= x_k+1",
-                            G(c, xt) - G(c, x), cert, facts)
-    return [s1, s2]
+    d.certificate(f"swap at positions {k + 1},{k + 2} increases G when x_k <= x_k+1", G(c, xt) - G(c, x), cert, facts)
 
 
-def bubble_sort_check(K: int) -> tuple[str, str]:
-    """Every order pattern of K entries reaches decreasing order by out-of-order adjacent swaps."""
+def bubble_sort_sorts(K: int) -> bool:
+    """Every order pattern of K entries reaches decreasing order by out-of-order adjacent swaps
+    (an exhaustive run over the K! permutations of ``range(K)``)."""
     for perm in permutations(range(K)):
         a = list(perm)
         for _ in range(K):
@@ -127,20 +124,27 @@ def bubble_sort_check(K: int) -> tuple[str, str]:
                 if a[k] < a[k + 1]:
                     a[k], a[k + 1] = a[k + 1], a[k]  # only out-of-order pairs are swapped
         if a != sorted(perm, reverse=True):
-            raise AssertionError(f"step fails: bubble sort did not sort {perm}")
-    return (f"bubble sort with out-of-order adjacent swaps sorts all {K}! order patterns decreasingly",
-            f"exhaustive run over the {K}! permutations of range({K})")
+            return False
+    return True
 
 
-def sort_expr_check(x, xs_expr, descending=True) -> tuple[str, str]:
-    """The claim's ``x'`` expressions equal the sorted vector on every order region (one point each)."""
+def bubble_sort_step(d: Derivation, Ks) -> None:
+    """Record in ``d`` the exhaustive bubble-sort run for each K of ``Ks`` (one K, or a range ``1..n``)."""
+    Ks = tuple(Ks)
+    text = (f"bubble sort with out-of-order adjacent swaps sorts all {Ks[-1]}! order patterns decreasingly",
+            f"exhaustive run over the {Ks[-1]}! permutations of range({Ks[-1]})")
+    if len(Ks) > 1:
+        text = (f"{text[0]} (K = {Ks[0]}..{Ks[-1]})", f"{text[1]}, for each K = {Ks[0]}..{Ks[-1]}")
+    d.holds(text[0], all(bubble_sort_sorts(K) for K in Ks), text[1])
+
+
+def sort_expr_check(d: Derivation, x, xs_expr, descending=True) -> None:
+    """Record in ``d`` that the claim's ``x'`` expressions equal the sorted vector on every order region
+    (one point each)."""
     K = len(x)
     f = sp.lambdify(x, xs_expr, modules=[{"Max": max, "Min": min}])
-    for perm in permutations(range(1, K + 1)):
-        want = sorted(perm, reverse=descending)
-        if list(f(*perm)) != want:
-            raise AssertionError(f"step fails: x' expressions give {f(*perm)} at {perm}, want {want}")
-    return (f"x' = (Max over k-subsets of Min) is the decreasing sort on all {K}! order regions",
+    wrong = [perm for perm in permutations(range(1, K + 1)) if list(f(*perm)) != sorted(perm, reverse=descending)]
+    d.holds(f"x' = (Max over k-subsets of Min) is the decreasing sort on all {K}! order regions", not wrong,
             "exact evaluation at one interior point per region (each region: a single coordinate)")
 
 
@@ -149,27 +153,19 @@ BUBBLE_SORT = ("adjacent transpositions of out-of-order pairs sort every finite 
                "The Art of Computer Programming, vol. 3, §5.2.2)")
 
 
-def cited_step(description: str, reference: str) -> tuple[str, str]:
-    """A step resting on an external theorem, recorded as :meth:`Derivation.cited` records it."""
-    from clickbound.lemmas.support.derive import Derivation
-
-    d = Derivation("")
-    d.cited(description, reference)
-    return d.steps[0]
-
-
-def telescoping_step() -> tuple[str, str]:
-    """Σ_{i<n} (g_{i+1} − g_i) = g_n − g_0 for every n (sympy's closed form of the symbolic sum)."""
+def telescoping_step(d: Derivation) -> None:
+    """Record in ``d``: Σ_{i<n} (g_{i+1} − g_i) = g_n − g_0 for every n (sympy's closed form of the
+    symbolic sum)."""
     i, n = sp.symbols("i n", integer=True, nonnegative=True)
     g = sp.Function("g")
     total = sp.Sum(g(i + 1) - g(i), (i, 0, n - 1)).doit()
-    return check_identity("telescoping: sum_(i<n) (g_(i+1) - g_i) == g_n - g_0 for every chain length n",
-                          total, g(n) - g(0))
+    d.equal("telescoping: sum_(i<n) (g_(i+1) - g_i) == g_n - g_0 for every chain length n", total, g(n) - g(0))
 
 
-def longest_chain_check(c, x) -> tuple[str, str]:
-    """On the order region x_1 <= … <= x_K (the longest bubble-sort chain, K(K−1)/2 swaps): the sum of
-    the swap increments (c_k − c_(k+1))(b − a)(1 − PQ) along the chain equals G(x') − G(x) exactly."""
+def longest_chain_check(d: Derivation, c, x) -> None:
+    """Record in ``d``: on the order region x_1 <= … <= x_K (the longest bubble-sort chain, K(K−1)/2 swaps),
+    the sum of the swap increments (c_k − c_(k+1))(b − a)(1 − PQ) along the chain equals G(x') − G(x)
+    exactly."""
     K = len(x)
     cur, total, n = list(x), sp.Integer(0), 0
     for _ in range(K):
@@ -180,75 +176,67 @@ def longest_chain_check(c, x) -> tuple[str, str]:
                 total += (c[k] - c[k + 1]) * (b - a) * (1 - PQ)
                 cur[k], cur[k + 1] = b, a
                 n += 1
-    return check_identity(f"on x_1 <= ... <= x_K ({n} swaps): sum of the swap increments == G(x reversed) - G(x)",
-                          total, G(c, list(reversed(x))) - G(c, x))
+    d.equal(f"on x_1 <= ... <= x_K ({n} swaps): sum of the swap increments == G(x reversed) - G(x)",
+            total, G(c, list(reversed(x))) - G(c, x))
 
 
 def l3_instance_proof(K, statement, domain, assumptions, increment=None) -> ProofArtefact:
     """``proof=`` of ``DCM-L3[K=k]``: swap identities at this K, bubble sort, telescoping."""
     x, c = vec("x", K), vec("c", K)
     xs = sorted_desc(x)
-    steps = [sort_expr_check(x, xs)]
+    d = Derivation(f"DCM-L3 at K={K}: adjacent transpositions + bubble sort, checked")
+    sort_expr_check(d, x, xs)
     for k in range(K - 1):
-        steps += swap_step(c, x, k, domain, assumptions,
-                           None if increment is None else increment(c, x, k))
-    steps.append(bubble_sort_check(K))
-    steps.append(check_identity("RHS - LHS == G(x') - G(x) (definition of G)", relation_target(statement),
-                                G(c, xs) - G(c, x)))
-    steps.append(longest_chain_check(c, x))
-    steps.append(telescoping_step())
-    steps.append(cited_step("G(x') - G(x) = sum of the swap increments along the bubble-sort chain >= 0: each "
-                            "intermediate vector is a permutation of x (in [0,1]^K), each swap exchanges an "
-                            "out-of-order adjacent pair, so the swap steps above apply to it (their identities "
-                            "are polynomial identities, kept under renaming the variables) and every increment "
-                            "is >= 0; the telescoping step sums them", BUBBLE_SORT))
-    return instance_artefact(f"DCM-L3 at K={K}: adjacent transpositions + bubble sort, checked", steps,
-                             statement, domain, assumptions, general_proof=l3_general_proof().summary)
+        swap_step(d, c, x, k, domain, assumptions, None if increment is None else increment(c, x, k))
+    bubble_sort_step(d, [K])
+    d.equal("RHS - LHS == G(x') - G(x) (definition of G)", relation_target(statement), G(c, xs) - G(c, x))
+    longest_chain_check(d, c, x)
+    telescoping_step(d)
+    d.cited("G(x') - G(x) = sum of the swap increments along the bubble-sort chain >= 0: each "
+            "intermediate vector is a permutation of x (in [0,1]^K), each swap exchanges an "
+            "out-of-order adjacent pair, so the swap steps above apply to it (their identities "
+            "are polynomial identities, kept under renaming the variables) and every increment "
+            "is >= 0; the telescoping step sums them", BUBBLE_SORT)
+    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain),
+                      general_proof=l3_general_proof().summary)
 
 
 @cache
 def l3_general_proof() -> ProofArtefact:
     """Lemma 3 for every K: the swap identity in abstract prefix/suffix products P, Q."""
     P, Q, a, b, ck, cn = sp.symbols("P Q a b c_k c_next", real=True)
-    steps = []
+    d = Derivation("DCM-L3 holds for every K (adjacent transpositions + bubble sort)")
     V_x = 1 - P * (1 - ck * a) * (1 - cn * b) * Q
     V_xt = 1 - P * (1 - ck * b) * (1 - cn * a) * Q
-    steps.append(check_identity("LHS increment: V(c*x~) - V(c*x) == PQ (c_k - c_k+1)(b - a)",
-                                V_xt - V_x, P * Q * (ck - cn) * (b - a)))
-    steps.append(check_identity("RHS increment: (c_k b + c_k+1 a) - (c_k a + c_k+1 b) == (c_k - c_k+1)(b - a)",
-                                (ck * b + cn * a) - (ck * a + cn * b), (ck - cn) * (b - a)))
+    d.equal("LHS increment: V(c*x~) - V(c*x) == PQ (c_k - c_k+1)(b - a)", V_xt - V_x, P * Q * (ck - cn) * (b - a))
+    d.equal("RHS increment: (c_k b + c_k+1 a) - (c_k a + c_k+1 b) == (c_k - c_k+1)(b - a)",
+            (ck * b + cn * a) - (ck * a + cn * b), (ck - cn) * (b - a))
     facts = {sp.expand(e): why for e, why in [
         (ck - cn, "c non-increasing"), (b - a, "out-of-order pair a <= b"), (1 - P, "P <= 1"),
         (P, "P >= 0"), (1 - Q, "Q <= 1")]}
     inc = (ck - cn) * (b - a) - P * Q * (ck - cn) * (b - a)
-    steps.append(verify_certificate("RHS increment - LHS increment == (c_k - c_k+1)(b - a)((1 - P) + P(1 - Q)) >= 0",
-                                    inc, prod_c(Atom(ck - cn), Atom(b - a),
-                                                add_c(Atom(1 - P), prod_c(Atom(P), Atom(1 - Q)))), facts))
+    d.certificate("RHS increment - LHS increment == (c_k - c_k+1)(b - a)((1 - P) + P(1 - Q)) >= 0",
+                  inc, prod_c(Atom(ck - cn), Atom(b - a), add_c(Atom(1 - P), prod_c(Atom(P), Atom(1 - Q)))), facts)
     cj, xj = sp.symbols("c_j x_j", real=True)
     box = {sp.expand(e): "box [0,1]" for e in (cj, 1 - cj, xj, 1 - xj)}
     f, comp = factor_cert(cj, xj)
-    steps.append(verify_certificate("factors of P, Q: 1 - c_j x_j >= 0", 1 - cj * xj, f, box))
-    steps.append(verify_certificate("factors of P, Q: 1 - (1 - c_j x_j) = c_j x_j >= 0", cj * xj, comp, box))
+    d.certificate("factors of P, Q: 1 - c_j x_j >= 0", 1 - cj * xj, f, box)
+    d.certificate("factors of P, Q: 1 - (1 - c_j x_j) = c_j x_j >= 0", cj * xj, comp, box)
     A, fj = sp.symbols("A f", real=True)
     unit = {sp.expand(e): "in [0,1]" for e in (A, 1 - A, fj, 1 - fj)}
-    steps.append(verify_certificate("induction step for products: A, f in [0,1] give 1 - A f = (1 - A) + A(1 - f) >= 0",
-                                    1 - A * fj, add_c(Atom(1 - A), prod_c(Atom(A), Atom(1 - fj))), unit))
-    steps.append(verify_certificate("induction step for products: A, f in [0,1] give A f >= 0", A * fj,
-                                    prod_c(Atom(A), Atom(fj)), unit))
-    steps.append(cited_step("P, Q in [0,1]: products of factors in [0,1], by induction on the number of factors "
-                            "(empty product 1; the two induction-step certificates above)",
-                            "mathematical induction on the number of factors"))
-    for K in range(1, K_BUBBLE_CHECK + 1):
-        steps_k = bubble_sort_check(K)
-    steps.append((f"{steps_k[0]} (K = 1..{K_BUBBLE_CHECK})", f"{steps_k[1]}, for each K = 1..{K_BUBBLE_CHECK}"))
-    steps.append(cited_step("bubble sort reaches x' from x by out-of-order adjacent swaps (each removes one "
-                            "inversion, so it stops after finitely many), for every K", BUBBLE_SORT))
-    steps.append(telescoping_step())
-    steps.append(cited_step("telescoping the increments along the chain, each >= 0 by the per-swap inequality "
-                            "above: G(x') - G(x) >= 0, i.e. Lemma 3", BUBBLE_SORT))
-    return ProofArtefact(summary="DCM-L3 holds for every K (adjacent transpositions + bubble sort)",
-                         steps=tuple(steps), extra={"method": "derivation (swap identity)",
-                                                    "equality_case": "K=2: PQ = 1, both sides equal"})
+    d.certificate("induction step for products: A, f in [0,1] give 1 - A f = (1 - A) + A(1 - f) >= 0",
+                  1 - A * fj, add_c(Atom(1 - A), prod_c(Atom(A), Atom(1 - fj))), unit)
+    d.certificate("induction step for products: A, f in [0,1] give A f >= 0", A * fj, prod_c(Atom(A), Atom(fj)), unit)
+    d.cited("P, Q in [0,1]: products of factors in [0,1], by induction on the number of factors "
+            "(empty product 1; the two induction-step certificates above)",
+            "mathematical induction on the number of factors")
+    bubble_sort_step(d, range(1, K_BUBBLE_CHECK + 1))
+    d.cited("bubble sort reaches x' from x by out-of-order adjacent swaps (each removes one "
+            "inversion, so it stops after finitely many), for every K", BUBBLE_SORT)
+    telescoping_step(d)
+    d.cited("telescoping the increments along the chain, each >= 0 by the per-swap inequality "
+            "above: G(x') - G(x) >= 0, i.e. Lemma 3", BUBBLE_SORT)
+    return d.artefact(method="derivation (swap identity)", equality_case="K=2: PQ = 1, both sides equal")
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)
@@ -281,23 +269,17 @@ def l3_claim(K: int, variant: str | None = None) -> Claim:
                           instance_proof=l3_instance_proof)
 
 
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (swap identity + bubble sort)", {"proof": l3_general_proof().as_dict()},
-                   scope="all")
-
-
 @register
 def dcm_l3_claims():
-    return lemma_family("DCM-L3", source=SOURCE_L3, statement_text=STATEMENT_TEXT, decide=_decide_general,
+    return lemma_family("DCM-L3", source=SOURCE_L3, statement_text=STATEMENT_TEXT, decide=derived(l3_general_proof, "derivation (swap identity + bubble sort)"),
                         description=("Lemma 3 for every K: adjacent transpositions (sympy swap identity) "
                                      "and bubble sort. K=2 is an exact equality case."),
                         claim=l3_claim, k_values=K_VALUES, mutants=MUTANTS)
 
 
-SRC = "000_0b27131c69d8f24c.txt"
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-L3-ORDER-SYMBOL", source_file=SRC, location="補題3 (slide '準備:一般形の上限を示すための補題')",
+    id="ERR-DCM-L3-ORDER-SYMBOL", source_file=SRC.file, location="補題3 (slide '準備:一般形の上限を示すための補題')",
     source_says="∀x ∈ [0,1]^K, ∀c ∈ [0,1]^K s.t. c_1 ≥ … c_K",
     truth="a relation is missing before c_K: the hypothesis is c_1 ≥ … ≥ c_K, and it is needed (Lemma 3 fails "
           "for unsorted c at K = 3); with it Lemma 3 holds for every K",

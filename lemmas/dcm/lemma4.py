@@ -29,29 +29,25 @@ from functools import cache
 import sympy as sp
 
 from clickbound.lemmas.dcm.lemma1 import weight_factors
-from clickbound.lemmas.dcm.telescoping import tel_general_proof
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProofArtefact
+from clickbound.lemmas.dcm.telescoping import (
+    nonneg_sum_step,
+    tel_general_proof,
+    tel_lemma_instance_proof,
+)
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
     Atom,
     V,
     add_c,
-    check_identity,
-    instance_artefact,
-    nonneg_facts,
-    nonneg_sum_step,
     prod_c,
     prod_minus_prod_cert,
-    relation_target,
-    tel_rhs,
     vec,
-    verify_certificate,
 )
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
+from clickbound.lemmas.support.kit import Claim, Derivation, ProofArtefact, derived, source
 
 K_VALUES = tuple(range(1, 7))
-SOURCE_L4 = f"{SOURCE_000}, 補題4 (slide '準備:下限を示すための補題')"
+SOURCE_L4 = source("dcm").at("補題4 (slide '準備:下限を示すための補題')")
 STATEMENT_TEXT = "for all x, y in [0,1]^K with x >= y, g in [0,1]: V(g x) - V(g y) >= g [V(x) - V(y)]"
 G = sp.Symbol("g", real=True)
 
@@ -76,44 +72,39 @@ def l4_certificate(x, y, g, factors=weight_factors):
 @cache
 def l4_general_proof() -> ProofArtefact:
     """Lemma 4 for every K from DCM-TEL; each step an identity/certificate in abstract symbols."""
-    tel = tel_general_proof()
+    dv = Derivation("DCM-L4 holds for every K (derivation from DCM-TEL)")
     A, Ap, f, F, z, d, W, Wp = sp.symbols("A A' f F z d W W'", real=True)
     g = G
-    steps = [("DCM-TEL for every K (a polynomial identity, so valid for the vectors g x, g y)", tel.summary)]
+    dv.cite("DCM-TEL for every K (a polynomial identity, so valid for the vectors g x, g y)", tel_general_proof())
     box = {sp.expand(e): why for e, why in [(z, "z >= 0"), (1 - z, "z <= 1"), (g, "g >= 0"), (1 - g, "g <= 1")]}
-    steps.append(verify_certificate("scaled factor dominates: (1 - g z) - (1 - z) == z (1 - g) >= 0",
-                                    (1 - g * z) - (1 - z), prod_c(Atom(z), Atom(1 - g)), box))
-    steps.append(verify_certificate("scaled factor is >= 0: 1 - g z == (1 - g) + g (1 - z)",
-                                    1 - g * z, add_c(Atom(1 - g), prod_c(Atom(g), Atom(1 - z))), box))
+    dv.certificate("scaled factor dominates: (1 - g z) - (1 - z) == z (1 - g) >= 0",
+                   (1 - g * z) - (1 - z), prod_c(Atom(z), Atom(1 - g)), box)
+    dv.certificate("scaled factor is >= 0: 1 - g z == (1 - g) + g (1 - z)",
+                   1 - g * z, add_c(Atom(1 - g), prod_c(Atom(g), Atom(1 - z))), box)
     facts = {sp.expand(e): why for e, why in [
         (Ap - A, "IH: A' >= A"), (F, "F = 1 - g z >= 0 (above)"), (A, "A >= 0 (product of factors >= 0)"),
         (F - f, "F - f >= 0 (above)")]}
-    steps.append(verify_certificate("induction on #factors: A'F - A f == (A' - A) F + A (F - f) >= 0",
-                                    Ap * F - A * f, add_c(prod_c(Atom(Ap - A), Atom(F)), prod_c(Atom(A), Atom(F - f))),
-                                    facts))
+    dv.certificate("induction on #factors: A'F - A f == (A' - A) F + A (F - f) >= 0",
+                   Ap * F - A * f, add_c(prod_c(Atom(Ap - A), Atom(F)), prod_c(Atom(A), Atom(F - f))), facts)
     x1, y1 = sp.symbols("x1 y1", real=True)
-    steps.append(check_identity("TEL term of (g x, g y) is g (x_k - y_k) W'_k", (g * x1 - g * y1) * Wp,
-                                g * (x1 - y1) * Wp))
+    dv.equal("TEL term of (g x, g y) is g (x_k - y_k) W'_k", (g * x1 - g * y1) * Wp, g * (x1 - y1) * Wp)
     facts_term = {sp.expand(e): why for e, why in [
         (g, "g >= 0"), (d, "d = x_k - y_k >= 0 (x >= y)"), (Wp - W, "W'_k >= W_k (above)")]}
-    steps.append(verify_certificate("each term: g d W' - g d W == g d (W' - W) >= 0",
-                                    g * d * Wp - g * d * W, prod_c(Atom(g), Atom(d), Atom(Wp - W)), facts_term))
-    steps.append(nonneg_sum_step("sum over k: V(gx) - V(gy) - g[V(x) - V(y)] = sum_k g d_k (W'_k - W_k) >= 0"
-                                 " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)"))
-    return ProofArtefact(summary="DCM-L4 holds for every K (derivation from DCM-TEL)", steps=tuple(steps),
-                         extra={"method": "derivation (DCM-TEL)"})
+    dv.certificate("each term: g d W' - g d W == g d (W' - W) >= 0",
+                   g * d * Wp - g * d * W, prod_c(Atom(g), Atom(d), Atom(Wp - W)), facts_term)
+    nonneg_sum_step(dv, "sum over k: V(gx) - V(gy) - g[V(x) - V(y)] = sum_k g d_k (W'_k - W_k) >= 0"
+                        " (each term >= 0 by the previous step; the decomposition is DCM-TEL, every K)")
+    return dv.artefact(method="derivation (DCM-TEL)")
 
 
 def l4_instance_proof(K, statement, domain, assumptions, factors=weight_factors) -> ProofArtefact:
     """``proof=`` of ``DCM-L4[K=k]``: the general derivation instantiated at K and checked."""
     x, y = vec("x", K), vec("y", K)
     gx, gy = [G * xi for xi in x], [G * yi for yi in y]
-    steps = [check_identity(f"DCM-TEL at K={K} for (g x, g y)", V(gx) - V(gy), tel_rhs(gx, gy))]
-    steps.append(verify_certificate(
-        f"K={K}: V(gx)-V(gy) - g[V(x)-V(y)] == sum_k g (x_k-y_k) (W'_k - W_k), W' >= W factorwise",
-        relation_target(statement), l4_certificate(x, y, G, factors), nonneg_facts(domain, assumptions)))
-    return instance_artefact(f"DCM-L4 at K={K}: derivation (DCM-TEL) instantiated and checked", steps,
-                             statement, domain, assumptions, general_proof=l4_general_proof().summary)
+    return tel_lemma_instance_proof(
+        "DCM-L4", K, statement, domain, assumptions, general=l4_general_proof(), cert=l4_certificate(x, y, G, factors),
+        tel_for=("(g x, g y)", gx, gy),
+        certificate=f"K={K}: V(gx)-V(gy) - g[V(x)-V(y)] == sum_k g (x_k-y_k) (W'_k - W_k), W' >= W factorwise")
 
 
 # variant -> (what it breaks, K values registered: each one where the mutant is false)
@@ -141,12 +132,8 @@ def l4_claim(K: int, variant: str | None = None) -> Claim:
                           description=f"Lemma 4 at K={K}: {STATEMENT_TEXT}.", instance_proof=l4_instance_proof)
 
 
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-TEL)", {"proof": l4_general_proof().as_dict()}, scope="all")
-
-
 @register
 def dcm_l4_claims():
-    return lemma_family("DCM-L4", source=SOURCE_L4, statement_text=STATEMENT_TEXT, decide=_decide_general,
+    return lemma_family("DCM-L4", source=SOURCE_L4, statement_text=STATEMENT_TEXT, decide=derived(l4_general_proof, "derivation (DCM-TEL)"),
                         description="Lemma 4 for every K, derived from DCM-TEL (sympy-checked steps).",
                         claim=l4_claim, k_values=K_VALUES, mutants=MUTANTS)

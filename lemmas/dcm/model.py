@@ -28,15 +28,21 @@ import math
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    proved,
+    refuted,
+    source,
+)
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_REWARD = f"{SRC}, 問題設定: Reward function ('ω, v が{{0,1}}からなるベクトルのとき, 先に定義した報酬を返す')"
-LOC_PM = f"{SRC}, Partial monitoring問題の難しさ (A_t = (1,2,3,4), c_t = (0,1,1,0))"
-LOC_STORE = f"{SRC}, 保存するクリックデータ (min{{C_t^last, K}} までを保存) and Algorithm 1 update loop"
-LOC_ACTIONS = f"{SRC}, Partial monitoring問題へのアプローチ ('actionの候補がKに対して指数関数的に増える')"
+SRC = source("dcm")
+LOC_REWARD = SRC.at("問題設定: Reward function ('ω, v が{0,1}からなるベクトルのとき, 先に定義した報酬を返す')")
+LOC_PM = SRC.at("Partial monitoring問題の難しさ (A_t = (1,2,3,4), c_t = (0,1,1,0))")
+LOC_STORE = SRC.at("保存するクリックデータ (min{C_t^last, K} までを保存) and Algorithm 1 update loop")
+LOC_ACTIONS = SRC.at("Partial monitoring問題へのアプローチ ('actionの候補がKに対して指数関数的に増える')")
 #: K enumerated as a cross-check of the every-K derivations
 MAX_K = 6
 #: the slide's example (1-based items at positions 1..4) and its click vector
@@ -87,7 +93,7 @@ def _decide_reward(budget_s: float) -> Outcome:
         for wv in itertools.product((0, 1), repeat=2 * K_):
             w_, v_ = wv[:K_], wv[K_:]
             if dcm_round(w_, v_)[2] != f_binary(w_, v_):
-                return Outcome("refuted", "exact enumeration", counterexample={"w": w_, "v": v_})
+                return refuted("exact enumeration", counterexample={"w": w_, "v": v_})
             n += 1
     d.holds(f"cross-check: DCM simulated on all {n} 0/1 realisations with K = 1..{MAX_K}",
             n == sum(4 ** j for j in range(1, MAX_K + 1)), f"{n} realisations, reward == f on each")
@@ -122,7 +128,7 @@ def _decide_last_click(budget_s: float) -> Outcome:
             ok = all(ex[k] == 1 and c[k] == w_[k] for k in range(m))
             ok &= all(v_[k] == 0 for k in range(m - 1) if c[k] == 1)
             if not ok:
-                return Outcome("refuted", "exact enumeration", counterexample={"w": w_, "v": v_, "c": c})
+                return refuted("exact enumeration", counterexample={"w": w_, "v": v_, "c": c})
             n += 1
     d.holds(f"cross-check: all {n} 0/1 realisations with K = 1..{MAX_K}", n > 0,
             f"{n} realisations: examined and c_k = w_k for k ≤ min(C_last, K); v_k = 0 at earlier clicks")
@@ -160,7 +166,7 @@ def _decide_actions(budget_s: float) -> Outcome:
         for K_ in range(1, L_ + 1):
             count = sum(1 for _ in itertools.permutations(range(L_), K_))
             if count != math.perm(L_, K_) or count < (L_ - K_ + 1) ** K_:
-                return Outcome("refuted", "exact enumeration", counterexample={"L": L_, "K": K_, "count": count})
+                return refuted("exact enumeration", counterexample={"L": L_, "K": K_, "count": count})
             n += 1
     d.holds("cross-check: the lists enumerated for 1 ≤ K ≤ L ≤ 7", n == 28, f"{n} (L, K) pairs")
     return proved(d.artefact(), method="derivation + exact enumeration", scope="all")

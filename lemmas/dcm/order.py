@@ -33,18 +33,23 @@ import numpy as np
 import sympy as sp
 
 from clickbound.bounds.click import dcm_reward
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
-    Atom,
-    check_identity,
-    prod_c,
-    verify_certificate,
+from clickbound.lemmas.support.dcm_algebra import Atom, prod_c
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    ProcedureClaim,
+    ProofArtefact,
+    derived,
+    proved,
+    refuted,
+    source,
+    survived,
 )
 
-SOURCE_ORDER = (f"{SOURCE_000}, Algorithm 1 (dcmKL-UCB, A_t = argmax f(A, U_t, v~)), "
-                "'v の順序が分かっているという仮定', 疑問点 'Algorithm内で実際にfの値を計算する必要はあるのか'")
+SRC = source("dcm")
+SOURCE_ORDER = SRC.at("Algorithm 1 (dcmKL-UCB, A_t = argmax f(A, U_t, v~)), "
+                      "'v の順序が分かっているという仮定', 疑問点 'Algorithm内で実際にfの値を計算する必要はあるのか'")
 # (L, K) sizes brute-forced, and random instances per size (exact enumeration of all lists).
 SIZES = ((3, 2), (4, 2), (4, 3), (5, 3), (6, 4))
 INSTANCES = 60
@@ -105,16 +110,14 @@ def _decide_brute(L, K, increasing, budget_s):
         n_strict += _strict(w, v)
         bad = check_instance(w, v)
         if bad is not None:
-            return Outcome("refuted", "exact brute force", {"instance": i, "instances_run": i + 1},
-                           counterexample=bad)
+            return refuted("exact brute force", counterexample=bad, instance=i, instances_run=i + 1)
     evidence = {"instances": INSTANCES, "strict_instances": n_strict,
                 "lists_per_instance": len(list(permutations(range(L), K))), "seed": SEED}
     if increasing:  # the mutant: the derivation needs v~ non-increasing, so a clean search proves nothing
-        return Outcome("survived", "exact brute force (search)", evidence)
+        return survived("exact brute force (search)", **evidence)
     # the attached derivation covers every w, v~ at every L, K: the brute force is a cross-check
-    return Outcome("proved", "derivation (every L, K) + exact brute force", scope="all",
-                   evidence={**evidence, "proof": order_general_proof().as_dict()},
-                   notes=((f"every list of {K} of {L} items compared exactly on {INSTANCES} seeded "
+    return proved(order_general_proof(), "derivation (every L, K) + exact brute force", scope="all", **evidence,
+                  notes=((f"every list of {K} of {L} items compared exactly on {INSTANCES} seeded "
                            "instances; the all-L,K statement is the derivation in 'proof'"),))
 
 
@@ -131,11 +134,11 @@ def _decide_ucb(L, K, budget_s):
         _, v = _draw(rng, L, K)
         bad = check_instance(U, v)
         if bad is not None:
-            return Outcome("refuted", "exact brute force", {"instance": i, "t": t}, counterexample=bad)
+            return refuted("exact brute force", counterexample=bad, instance=i, t=t)
     # U_t ∈ [0,1]^L (KL-MONO), so DCM-ORDER's derivation applies with w = U_t: every t, every index value
-    return Outcome("proved", "derivation (DCM-ORDER with w = U_t ∈ [0,1]^L) + exact brute force", scope="all",
-                   evidence={"instances": INSTANCES, "seed": SEED, "proof": order_general_proof().as_dict()},
-                   notes=(("A_t = argmax over all lists equals sorting by the KL-UCB index U_t: f need "
+    return proved(order_general_proof(), "derivation (DCM-ORDER with w = U_t ∈ [0,1]^L) + exact brute force",
+                  scope="all", instances=INSTANCES, seed=SEED,
+                  notes=(("A_t = argmax over all lists equals sorting by the KL-UCB index U_t: f need "
                            "not be evaluated (presenter's question answered: matching the order suffices)"),))
 
 
@@ -146,20 +149,11 @@ BUBBLE_SORT = ("adjacent transpositions of out-of-order pairs sort every finite 
 WALK_L = 5
 
 
-def cited_step(description: str, reference: str) -> tuple[str, str]:
-    """A step resting on an external theorem, recorded as :meth:`Derivation.cited` records it."""
-    from clickbound.lemmas.support.derive import Derivation
-
-    d = Derivation("")
-    d.cited(description, reference)
-    return d.steps[0]
-
-
-def exchange_walk_check(max_l: int = WALK_L) -> tuple[str, str]:
-    """For every L ≤ max_l, K ≤ L and list A of K distinct items of [L] (item i has the i-th largest
-    weight): selection steps (replace a shown item by a larger unshown one) then out-of-order adjacent
+def exchange_walk_check(d: Derivation, max_l: int = WALK_L) -> None:
+    """Record in ``d``: for every L ≤ max_l, K ≤ L and list A of K distinct items of [L] (item i has the i-th
+    largest weight), selection steps (replace a shown item by a larger unshown one) then out-of-order adjacent
     swaps reach (0, 1, …, K−1), and a list other than that one always admits a step of either kind."""
-    n = 0
+    n, failures = 0, []
     for L in range(1, max_l + 1):
         for K in range(1, L + 1):
             for A in permutations(range(L), K):
@@ -175,15 +169,16 @@ def exchange_walk_check(max_l: int = WALK_L) -> tuple[str, str]:
                         if a[k] > a[k + 1]:
                             a[k], a[k + 1] = a[k + 1], a[k]
                 if a != list(range(K)):
-                    raise AssertionError(f"step fails: the exchange walk from {A} ends at {a}")
+                    failures.append(f"the exchange walk from {A} ends at {a}")
                 other = list(A) != list(range(K))
                 step = any(e >= K for e in A) or any(x > y for x, y in pairwise(A))
                 if other and not step:
-                    raise AssertionError(f"step fails: {A} admits no selection or order step")
+                    failures.append(f"{A} admits no selection or order step")
                 n += 1
-    return (f"exchange walk, every L <= {max_l}, K <= L, every list: selection steps then out-of-order adjacent swaps "
-            "reach the sorted top-K list, and every other list admits a selection or an order step",
-            f"exhaustive run over {n} lists")
+    d.holds(f"exchange walk, every L <= {max_l}, K <= L, every list: selection steps then out-of-order adjacent "
+            "swaps reach the sorted top-K list, and every other list admits a selection or an order step"
+            + (f" (fails: {'; '.join(failures[:3])})" if failures else ""),
+            not failures, f"exhaustive run over {n} lists")
 
 
 @cache
@@ -193,55 +188,46 @@ def order_general_proof() -> ProofArtefact:
     facts = {sp.expand(e): why for e, why in [
         (P, "P >= 0 (factors 1 - c x in [0,1])"), (Q, "Q >= 0"), (ck, "c_k >= 0"),
         (a2 - a, "replacement item has larger w"), (ck - cn, "v~ non-increasing"), (b - a, "out-of-order pair")]}
-    steps = []
-    steps.append(verify_certificate(
-        "selection: [1 - P(1 - c a)Q] - ... raising a to a' adds P Q c (a' - a) >= 0",
-        (1 - P * (1 - ck * a2) * Q) - (1 - P * (1 - ck * a) * Q),
-        prod_c(Atom(P), Atom(Q), Atom(ck), Atom(a2 - a)), facts))
-    steps.append(verify_certificate(
-        "order: swapping an adjacent out-of-order pair adds P Q (c_k - c_k+1)(b - a) >= 0",
-        (1 - P * (1 - ck * b) * (1 - cn * a) * Q) - (1 - P * (1 - ck * a) * (1 - cn * b) * Q),
-        prod_c(Atom(P), Atom(Q), Atom(ck - cn), Atom(b - a)), facts))
-    steps.append(check_identity("f(A, w, v~) = V(v~ * w|_A) (CM-DCM reward, bounds.click.dcm_reward)",
-                                dcm_reward((1, 0), [a, b], [ck, cn]), 1 - (1 - ck * b) * (1 - cn * a)))
-    steps.append(exchange_walk_check())
-    steps.append(cited_step("exchange: any list reaches a list of the top-K set by selection steps (replace a shown "
-                            "item by a larger unshown one; the number of top-K items shown rises each time and is "
-                            "at most K, so at most K steps), for every L, K",
-                            "well-ordering of the natural numbers (a strictly increasing count bounded by K stops)"))
-    steps.append(cited_step("then bubble sort: the top-K set reaches its sorted order by order steps (out-of-order "
-                            "adjacent swaps); each selection or order step weakly increases f (the two certificates "
-                            "above; P, Q >= 0 because every factor 1 - c x lies in [0,1]), so the sorted top-K list "
-                            "is a maximiser", BUBBLE_SORT))
+    d = Derivation("DCM-ORDER for every L, K: the sorted top-K list maximises f(., w, v~)")
+    d.certificate("selection: [1 - P(1 - c a)Q] - ... raising a to a' adds P Q c (a' - a) >= 0",
+                  (1 - P * (1 - ck * a2) * Q) - (1 - P * (1 - ck * a) * Q),
+                  prod_c(Atom(P), Atom(Q), Atom(ck), Atom(a2 - a)), facts)
+    d.certificate("order: swapping an adjacent out-of-order pair adds P Q (c_k - c_k+1)(b - a) >= 0",
+                  (1 - P * (1 - ck * b) * (1 - cn * a) * Q) - (1 - P * (1 - ck * a) * (1 - cn * b) * Q),
+                  prod_c(Atom(P), Atom(Q), Atom(ck - cn), Atom(b - a)), facts)
+    d.equal("f(A, w, v~) = V(v~ * w|_A) (CM-DCM reward, bounds.click.dcm_reward)",
+            dcm_reward((1, 0), [a, b], [ck, cn]), 1 - (1 - ck * b) * (1 - cn * a))
+    exchange_walk_check(d)
+    d.cited("exchange: any list reaches a list of the top-K set by selection steps (replace a shown "
+            "item by a larger unshown one; the number of top-K items shown rises each time and is "
+            "at most K, so at most K steps), for every L, K",
+            "well-ordering of the natural numbers (a strictly increasing count bounded by K stops)")
+    d.cited("then bubble sort: the top-K set reaches its sorted order by order steps (out-of-order "
+            "adjacent swaps); each selection or order step weakly increases f (the two certificates "
+            "above; P, Q >= 0 because every factor 1 - c x lies in [0,1]), so the sorted top-K list "
+            "is a maximiser", BUBBLE_SORT)
     Pp, Qp, ckp = sp.symbols("P Q c_k", positive=True)
     da, dc = sp.symbols("delta_a delta_c", positive=True)  # a' − a > 0, b − a > 0; c_k − c_next > 0
     sel, order = Pp * Qp * ckp * da, Pp * Qp * dc * da
-    steps.append(("strict case: with P, Q > 0 (factors 1 - c x > 0 as x < 1), c_k > 0, a' - a > 0, "
-                  "c_k - c_k+1 > 0, b - a > 0 both increments P Q c_k (a' - a) and P Q (c_k - c_k+1)(b - a) are > 0",
-                  f"sympy: ({sp.sstr(sel)}).is_positive = {sel.is_positive}, "
-                  f"({sp.sstr(order)}).is_positive = {order.is_positive}"))
-    if not (sel.is_positive and order.is_positive):
-        raise AssertionError("step fails: strict increments not positive")
-    steps.append(cited_step("uniqueness in the strict case (w distinct in [0,1), v~ strictly decreasing and > 0): "
-                            "a list other than the sorted top-K list shows a non-top-K item (a selection step "
-                            "applies) or has an adjacent inversion (an order step applies), each with a strictly "
-                            "positive gain (checked exhaustively for small L above)",
-                            "a sequence with no adjacent inversion is sorted (Knuth, The Art of Computer "
-                            "Programming, vol. 3, §5.1.1, inversions)"))
-    return ProofArtefact(summary="DCM-ORDER for every L, K: the sorted top-K list maximises f(., w, v~)",
-                         steps=tuple(steps), extra={"method": "derivation (monotonicity + swap identity)"})
-
-
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (monotonicity + swap identity)",
-                   {"proof": order_general_proof().as_dict()}, scope="all")
+    d.holds("strict case: with P, Q > 0 (factors 1 - c x > 0 as x < 1), c_k > 0, a' - a > 0, "
+            "c_k - c_k+1 > 0, b - a > 0 both increments P Q c_k (a' - a) and P Q (c_k - c_k+1)(b - a) are > 0",
+            sel.is_positive is True and order.is_positive is True,
+            f"sympy: ({sp.sstr(sel)}).is_positive = {sel.is_positive}, "
+            f"({sp.sstr(order)}).is_positive = {order.is_positive}")
+    d.cited("uniqueness in the strict case (w distinct in [0,1), v~ strictly decreasing and > 0): "
+            "a list other than the sorted top-K list shows a non-top-K item (a selection step "
+            "applies) or has an adjacent inversion (an order step applies), each with a strictly "
+            "positive gain (checked exhaustively for small L above)",
+            "a sequence with no adjacent inversion is sorted (Knuth, The Art of Computer "
+            "Programming, vol. 3, §5.1.1, inversions)")
+    return d.artefact(method="derivation (monotonicity + swap identity)")
 
 
 @register
 def dcm_order_claims():
     out = [ProcedureClaim(
         id="DCM-ORDER", spec_id="DCM-ORDER", kind="inequality", expected=True, source=SOURCE_ORDER,
-        decide=_decide_general,
+        decide=derived(order_general_proof, "derivation (monotonicity + swap identity)"),
         statement_text=("for every L, K, w in [0,1]^L and non-increasing v~ in [0,1]^K: the top-K items sorted "
                         "by w maximise f(A, w, v~) over all lists (uniquely in the strict case)"),
         description="DCM-ORDER for every L, K by exchange (monotonicity) and adjacent swaps (sympy-checked).")]
@@ -268,8 +254,7 @@ def dcm_order_claims():
 
 
 # The slide's remark 'WLOG v̄ decreasing' ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない').
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_WLOG = f"{SRC}, Partial monitoring問題へのアプローチ ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない')"
+LOC_WLOG = SRC.at("Partial monitoring問題へのアプローチ ('v̄(1) ≥ … ≥ v̄(K) としても一般性は失われない')")
 
 
 def _wlog_claims():
@@ -294,7 +279,7 @@ def dcm_wlog_claims():
 
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-VTILDE-INDEX", source_file=SRC,
+    id="ERR-DCM-VTILDE-INDEX", source_file=SRC.file,
     location="Partial monitoring問題へのアプローチ, display '∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k)'",
     source_says="∀ṽ ∈ [0,1]^K s.t. ṽ(1) ≥ … ≥ ṽ(k): A* = argmax_{A ∈ Π_K(E)} f(A, w̄, ṽ)",
     truth="the order must run to the last position, ṽ(1) ≥ … ≥ ṽ(K); ordering only the first k < K entries "

@@ -27,65 +27,94 @@ from functools import cache, partial
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
     V,
-    argument_step,
-    check_identity,
+    nonneg_facts,
     prod,
+    relation_target,
     tel_rhs,
     tel_weight,
     vec,
+)
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    ProcedureClaim,
+    ProofArtefact,
+    derived,
+    source,
 )
 
 K_VALUES = tuple(range(1, 7))
 # The structural recurrences are re-checked by expansion up to this K (cheap, corroboration only).
 K_RECURRENCE_CHECK = 8
-SOURCE_TEL = (f"{SOURCE_000}, proof device for 補題1, 補題2, 補題4 "
-              "(slides 'DCM bandits 準備:2つの簡単な補題', '準備:下限を示すための補題')")
+SRC = source("dcm")
+SOURCE_TEL = SRC.at("proof device for 補題1, 補題2, 補題4 "
+                    "(slides 'DCM bandits 準備:2つの簡単な補題', '準備:下限を示すための補題')")
 
 
-def tel_instance_step(K: int, weight=tel_weight) -> tuple[str, str]:
-    """Check DCM-TEL at one K by expansion (``weight`` is injectable so tests can break it)."""
+def tel_instance_step(d: Derivation, K: int, weight=tel_weight) -> None:
+    """Check DCM-TEL at one K by expansion and record it in ``d`` (``weight`` is injectable so tests can
+    break it)."""
     x, y = vec("x", K), vec("y", K)
-    return check_identity(f"DCM-TEL at K={K}: V(x) - V(y) == sum_k (x_k - y_k) w_k",
-                          V(x) - V(y), tel_rhs(x, y, weight))
+    d.equal(f"DCM-TEL at K={K}: V(x) - V(y) == sum_k (x_k - y_k) w_k", V(x) - V(y), tel_rhs(x, y, weight))
+
+
+def nonneg_sum_step(d: Derivation, description: str) -> None:
+    """Record in ``d`` the checked step that a sum of K terms, each >= 0, is >= 0 for symbolic K (sympy's
+    sign rules on ``Sum(t_k, (k, 1, K))`` with ``t_k`` declared non-negative); ``description`` says which
+    sum (the last step of the derivations of DCM Lemmas 1, 2 and 4 from DCM-TEL)."""
+    k, K = sp.symbols("k K", integer=True, positive=True)
+    t = sp.IndexedBase("t", nonnegative=True)
+    d.holds(description, sp.Sum(t[k], (k, 1, K)).is_nonnegative,
+            "sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K")
+
+
+def tel_lemma_instance_proof(lemma: str, K: int, statement, domain, assumptions, *, certificate: str, cert,
+                             general: ProofArtefact, tel_for: tuple | None = None) -> ProofArtefact:
+    """The ``proof=`` of ``lemma[K=k]`` (DCM Lemmas 1, 2, 4) derived from DCM-TEL: the TEL identity at K (for
+    the vectors ``tel_for = (label, x', y')`` when the lemma applies it to other vectors than x, y), then the
+    non-negativity certificate ``cert`` of RHS − LHS from the box and ``assumptions`` (step ``certificate``).
+    It concludes ``statement`` under ``assumptions`` on ``domain``, which the engine's link check compares."""
+    d = Derivation(f"{lemma} at K={K}: derivation (DCM-TEL) instantiated and checked")
+    if tel_for is None:
+        tel_instance_step(d, K)
+    else:
+        label, xs, ys = tel_for
+        d.equal(f"DCM-TEL at K={K} for {label}", V(xs) - V(ys), tel_rhs(xs, ys))
+    d.certificate(certificate, relation_target(statement), cert, nonneg_facts(domain, assumptions))
+    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain), general_proof=general.summary)
 
 
 @cache
 def tel_general_proof() -> ProofArtefact:
     """The induction proof of DCM-TEL for every K; every step is a checked sympy identity."""
-    steps = []
+    d = Derivation("DCM-TEL holds for every K: induction on K, base case and step are sympy identities")
     x1, y1 = sp.symbols("x1 y1", real=True)
-    steps.append(check_identity("base case K=1: V(x1) - V(y1) == (x1 - y1) * (empty products = 1)",
-                                V([x1]) - V([y1]), (x1 - y1) * 1))
+    d.equal("base case K=1: V(x1) - V(y1) == (x1 - y1) * (empty products = 1)", V([x1]) - V([y1]), (x1 - y1) * 1)
     Px, Py, u, v = sp.symbols("P_x P_y x_next y_next", real=True)
     S_K = Py - Px  # induction hypothesis: V_K(x) - V_K(y) = (1 - P_x) - (1 - P_y) = S_K
-    steps.append(check_identity("induction hypothesis rewritten: V_K(x) - V_K(y) == P_y - P_x",
-                                (1 - Px) - (1 - Py), S_K))
+    d.equal("induction hypothesis rewritten: V_K(x) - V_K(y) == P_y - P_x", (1 - Px) - (1 - Py), S_K)
     lhs = (1 - Px * (1 - u)) - (1 - Py * (1 - v))  # V_{K+1}(x) - V_{K+1}(y)
     rhs = S_K * (1 - u) + (u - v) * Py              # S_{K+1} from S_K
-    steps.append(check_identity(
-        "inductive step: [1 - P_x(1-x_{K+1})] - [1 - P_y(1-y_{K+1})] == S_K (1-x_{K+1}) "
-        "+ (x_{K+1}-y_{K+1}) P_y, using S_K = P_y - P_x", lhs, rhs))
-    # Corroborate the two definitional decompositions on concrete K (not needed for the logic).
+    d.equal("inductive step: [1 - P_x(1-x_{K+1})] - [1 - P_y(1-y_{K+1})] == S_K (1-x_{K+1}) "
+            "+ (x_{K+1}-y_{K+1}) P_y, using S_K = P_y - P_x", lhs, rhs)
+    # Corroborate the two definitional decompositions on concrete K (not needed for the logic, so checked
+    # in a derivation of their own that the argument step below names, not recorded step by step).
+    recurrences = Derivation("the recurrences of V and S at concrete K")
     for K in range(1, K_RECURRENCE_CHECK + 1):
         x, y = vec("x", K + 1), vec("y", K + 1)
-        check_identity(f"V_{K+1}(x) == 1 - (1 - V_{K}(x_1..{K}))(1 - x_{K+1})",
-                       V(x), 1 - (1 - V(x[:K])) * (1 - x[K]))
-        check_identity(f"S_{K+1} == S_{K}(1 - x_{K+1}) + (x_{K+1} - y_{K+1}) P_y",
-                       tel_rhs(x, y), tel_rhs(x[:K], y[:K]) * (1 - x[K])
-                       + (x[K] - y[K]) * prod(1 - yj for yj in y[:K]))
-    steps.append(argument_step(
+        recurrences.equal(f"V_{K+1}(x) == 1 - (1 - V_{K}(x_1..{K}))(1 - x_{K+1})",
+                          V(x), 1 - (1 - V(x[:K])) * (1 - x[K]))
+        recurrences.equal(f"S_{K+1} == S_{K}(1 - x_{K+1}) + (x_{K+1} - y_{K+1}) P_y",
+                          tel_rhs(x, y), tel_rhs(x[:K], y[:K]) * (1 - x[K]) + (x[K] - y[K]) * prod(1 - yj for yj in y[:K]))
+    d.argument(
         "the recurrences V_{K+1}(x) = 1 − (1 − V_K(x))(1 − x_{K+1}) and S_{K+1} = S_K (1 − x_{K+1}) + "
         "(x_{K+1} − y_{K+1}) P_y hold for every K",
         "the definitions: V is 1 minus a product over k ≤ K+1; every old weight gains the factor 1 − x_{K+1} "
-        f"and the new weight is P_y (both recurrences re-checked by expansion at K = 1..{K_RECURRENCE_CHECK})"))
-    return ProofArtefact(
-        summary="DCM-TEL holds for every K: induction on K, base case and step are sympy identities",
-        steps=tuple(steps), extra={"method": "induction on K"})
+        f"and the new weight is P_y (both recurrences re-checked by expansion at K = 1..{K_RECURRENCE_CHECK})")
+    return d.artefact(method="induction on K")
 
 
 def tel_statement(K: int):
@@ -98,15 +127,9 @@ def tel_instance_proof(K: int) -> ProofArtefact:
     """``proof=`` of ``DCM-TEL[K=k]``: the identity expanded at K.  A polynomial identity, so its
     conclusion holds for all real x, y (``domain=None``) and needs no hypothesis."""
     general = tel_general_proof()
-    step = tel_instance_step(K)
-    return ProofArtefact(summary=f"DCM-TEL instance at K={K} (derivation DCM-TEL)",
-                         steps=(step,), extra={"general_proof": general.summary},
-                         conclusion=tel_statement(K), hypotheses=(), domain=None)
-
-
-def _decide_general(budget_s: float) -> Outcome:
-    art = tel_general_proof()
-    return Outcome("proved", "derivation (induction on K)", {"proof": art.as_dict()}, scope="all")
+    d = Derivation(f"DCM-TEL instance at K={K} (derivation DCM-TEL)")
+    tel_instance_step(d, K)
+    return d.artefact(conclusion=tel_statement(K), hypotheses=(), domain=None, general_proof=general.summary)
 
 
 def tel_claim(K: int) -> Claim:
@@ -128,6 +151,6 @@ def dcm_tel_claims():
         id="DCM-TEL", spec_id="DCM-TEL", kind="identity", expected=True, source=SOURCE_TEL,
         statement_text=("for every K and all x, y: V(x) - V(y) = sum_k (x_k - y_k) "
                         "prod_{j<k}(1 - y_j) prod_{j>k}(1 - x_j)"),
-        decide=_decide_general,
+        decide=derived(tel_general_proof, "derivation (induction on K)"),
         description="Telescoping identity for all K, proved by induction on K (sympy-checked steps).")
     return [general, *(tel_claim(K) for K in K_VALUES)]

@@ -33,24 +33,30 @@ import sympy as sp
 
 from clickbound.lemmas.dcm.lemma1 import l1_certificate, l1_general_proof
 from clickbound.lemmas.dcm.lemma2 import P, l2_certificate, l2_general_proof
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import (
-    SOURCE_000,
     Atom,
     V,
     add_c,
-    argument_step,
-    instance_artefact,
     nonneg_facts,
     prod_c,
     relation_target,
     vec,
-    verify_certificate,
 )
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    ProofArtefact,
+    derived,
+    proved,
+    refuted,
+    source,
+)
 
-SOURCE_T1 = f"{SOURCE_000}, 定理1 (slides '定理1:期待リグレットの上限(特殊形)', '定理1:証明のつづき')"
+SRC = source("dcm")
+SOURCE_T1 = SRC.at("定理1 (slides '定理1:期待リグレットの上限(特殊形)', '定理1:証明のつづき')")
 G = sp.Symbol("g", real=True)  # γ
 K_VALUES = tuple(range(1, 7))
 #: rearrangement brute force: (L, K) sizes and seeded instances per size
@@ -71,23 +77,22 @@ def chain_instance_proof(K, statement, domain, assumptions) -> ProofArtefact:
     """``proof=`` of ``DCM-T1/chain[K=k]``: L1 at (γx, γy) and L2 at (x, y), one certificate."""
     x, y = vec("x", K), vec("y", K)
     facts = nonneg_facts(domain, assumptions)
-    steps, scaled = [], []
+    d = Derivation(f"DCM-T1 chain at K={K}: Lemma 1 at (γx, γy) and Lemma 2 at (x, y)")
+    scaled = []
     # L1's hypotheses at (γx, γy): γx_k − γy_k ≥ 0 and γz ∈ [0, 1], each from the box and x ≥ y
     for xk, yk in zip(x, y):
-        steps.append(verify_certificate(f"gamma*{xk} - gamma*{yk} == gamma*({xk} - {yk}) >= 0",
-                                        G * xk - G * yk, prod_c(Atom(G), Atom(xk - yk)), facts))
+        d.certificate(f"gamma*{xk} - gamma*{yk} == gamma*({xk} - {yk}) >= 0",
+                      G * xk - G * yk, prod_c(Atom(G), Atom(xk - yk)), facts)
         scaled.append(sp.Ge(G * xk, G * yk))
     for z in (*x, *y):
-        steps.append(verify_certificate(f"gamma*{z} >= 0", G * z, prod_c(Atom(G), Atom(z)), facts))
-        steps.append(verify_certificate(f"1 - gamma*{z} == (1 - gamma) + gamma*(1 - {z}) >= 0",
-                                        1 - G * z, add_c(Atom(1 - G), prod_c(Atom(G), Atom(1 - z))), facts))
+        d.certificate(f"gamma*{z} >= 0", G * z, prod_c(Atom(G), Atom(z)), facts)
+        d.certificate(f"1 - gamma*{z} == (1 - gamma) + gamma*(1 - {z}) >= 0",
+                      1 - G * z, add_c(Atom(1 - G), prod_c(Atom(G), Atom(1 - z))), facts)
         scaled += [sp.Ge(G * z, 0), sp.Le(G * z, 1)]
     facts = nonneg_facts(domain, assumptions, extra=scaled)
-    steps.append(verify_certificate(
-        f"K={K}: gamma (V(x)-V(y)) - alpha (V(gx)-V(gy)) == gamma*cert_L2(x,y) + alpha*cert_L1(gx,gy)",
-        relation_target(statement), chain_certificate(K), facts))
-    return instance_artefact(f"DCM-T1 chain at K={K}: Lemma 1 at (γx, γy) and Lemma 2 at (x, y)", steps,
-                             statement, domain, assumptions)
+    d.certificate(f"K={K}: gamma (V(x)-V(y)) - alpha (V(gx)-V(gy)) == gamma*cert_L2(x,y) + alpha*cert_L1(gx,gy)",
+                  relation_target(statement), chain_certificate(K), facts)
+    return d.artefact(conclusion=statement, hypotheses=assumptions, domain=dict(domain))
 
 
 def chain_claim(K: int, variant: str | None = None) -> Claim:
@@ -121,49 +126,39 @@ def chain_general_proof() -> ProofArtefact:
     """Every K: compose the general proofs of DCM-L1 and DCM-L2 (both from DCM-TEL)."""
     a, S, R, al, g = sp.symbols("a S R alpha gamma", real=True)
     x, y = sp.symbols("x_k y_k", real=True)
+    d = Derivation("DCM-T1 chain holds for every K (DCM-L1 then DCM-L2)")
     # L1 at (γx, γy): a := V(γx) − V(γy) ≤ Σγx − Σγy = γS;  L2: αS ≤ R := V(x) − V(y)
-    steps = [("DCM-L1 for every K", l1_general_proof().summary),
-             ("DCM-L2 for every K", l2_general_proof().summary)]
+    d.cite("DCM-L1 for every K", l1_general_proof())
+    d.cite("DCM-L2 for every K", l2_general_proof())
     box = {sp.expand(e): why for e, why in [(g, "gamma >= 0"), (1 - g, "gamma <= 1"), (x, "x_k >= 0"),
                                               (1 - x, "x_k <= 1"), (x - y, "x_k >= y_k")]}
-    steps.append(verify_certificate("L1 applies at (γx, γy), coordinate k: γx_k − γy_k == γ(x_k − y_k) >= 0",
-                                    g * x - g * y, prod_c(Atom(g), Atom(x - y)), box))
-    steps.append(verify_certificate("L1 applies at (γx, γy), coordinate k: γx_k >= 0", g * x,
-                                    prod_c(Atom(g), Atom(x)), box))
-    steps.append(verify_certificate("L1 applies at (γx, γy), coordinate k: 1 − γx_k == (1 − γ) + γ(1 − x_k) >= 0",
-                                    1 - g * x, add_c(Atom(1 - g), prod_c(Atom(g), Atom(1 - x))), box))
+    d.certificate("L1 applies at (γx, γy), coordinate k: γx_k − γy_k == γ(x_k − y_k) >= 0",
+                  g * x - g * y, prod_c(Atom(g), Atom(x - y)), box)
+    d.certificate("L1 applies at (γx, γy), coordinate k: γx_k >= 0", g * x, prod_c(Atom(g), Atom(x)), box)
+    d.certificate("L1 applies at (γx, γy), coordinate k: 1 − γx_k == (1 − γ) + γ(1 − x_k) >= 0",
+                  1 - g * x, add_c(Atom(1 - g), prod_c(Atom(g), Atom(1 - x))), box)
     K, k = sp.symbols("K k", integer=True, positive=True)
     xi, yi = sp.IndexedBase("x"), sp.IndexedBase("y")
-    lhs = sp.Sum(g * xi[k] - g * yi[k], (k, 1, K))
-    rhs = g * (sp.Sum(xi[k], (k, 1, K)) - sp.Sum(yi[k], (k, 1, K)))
-    diff = sp.simplify(lhs - rhs)
-    if diff != 0:
-        raise AssertionError(f"step fails: Σ(γx_k − γy_k) = γ(Σx − Σy): {diff}")
-    steps.append(("Σ_(k≤K) γx_k − Σ_(k≤K) γy_k = γ S with S = Σx − Σy, symbolic K",
-                  f"simplify({sp.sstr(lhs)} − ({sp.sstr(rhs)})) == 0"))
+    d.equal("Σ_(k≤K) γx_k − Σ_(k≤K) γy_k = γ S with S = Σx − Σy, symbolic K",
+            sp.Sum(g * xi[k] - g * yi[k], (k, 1, K)), g * (sp.Sum(xi[k], (k, 1, K)) - sp.Sum(yi[k], (k, 1, K))))
     facts = {sp.expand(e): why for e, why in [(g, "gamma >= 0"), (R - al * S, "DCM-L2: alpha S <= R"),
                                               (al, "alpha = (1-p)^(K-1) >= 0 (p <= 1)"),
                                               (g * S - a, "DCM-L1 at (γx, γy): a <= γS")]}
-    steps.append(verify_certificate("γR − αa == γ(R − αS) + α(γS − a) >= 0: the chain α(V(γx) − V(γy)) <= "
-                                    "γ(V(x) − V(y))", g * R - al * a,
-                                    add_c(prod_c(Atom(g), Atom(R - al * S)), prod_c(Atom(al), Atom(g * S - a))),
-                                    facts))
-    return ProofArtefact(summary="DCM-T1 chain holds for every K (DCM-L1 then DCM-L2)", steps=tuple(steps))
+    d.certificate("γR − αa == γ(R − αS) + α(γS − a) >= 0: the chain α(V(γx) − V(γy)) <= γ(V(x) − V(y))",
+                  g * R - al * a, add_c(prod_c(Atom(g), Atom(R - al * S)), prod_c(Atom(al), Atom(g * S - a))), facts)
+    return d.artefact()
 
 
 def rearrangement_proof() -> ProofArtefact:
     """DCM-T1/rearrangement for every L, K, w̄ (source 000, 定理1 proof): two cases per position."""
-    steps = (
-        argument_step("a valid fill exists: the free positions of A_t (those holding items outside A*) number "
-                      "K − |A_t ∩ A*| = |A* \\ A_t|, the items of A* still to place",
-                      "counting; A_t and A* are lists of K distinct items"),
-        argument_step("pinned position k (A_t(k) ∈ A*): A*(k) = A_t(k), so w̄(A*(k)) = w̄(A_t(k))",
-                      "the reordering rule"),
-        argument_step("free position k (A_t(k) ∉ A*): A*(k) ∈ A* and A_t(k) ∉ A*, so w̄(A*(k)) ≥ w̄(A_t(k))",
-                      "A* is a set of K largest w̄: every item in it has w̄ ≥ every item outside it"),
-    )
-    return ProofArtefact(summary="w̄|_{A*} ≥ w̄|_{A_t} elementwise, for every list A_t and every fill, every L, K, w̄",
-                         steps=steps)
+    d = Derivation("w̄|_{A*} ≥ w̄|_{A_t} elementwise, for every list A_t and every fill, every L, K, w̄")
+    d.argument("a valid fill exists: the free positions of A_t (those holding items outside A*) number "
+               "K − |A_t ∩ A*| = |A* \\ A_t|, the items of A* still to place",
+               "counting; A_t and A* are lists of K distinct items")
+    d.argument("pinned position k (A_t(k) ∈ A*): A*(k) = A_t(k), so w̄(A*(k)) = w̄(A_t(k))", "the reordering rule")
+    d.argument("free position k (A_t(k) ∉ A*): A*(k) ∈ A* and A_t(k) ∉ A*, so w̄(A*(k)) ≥ w̄(A_t(k))",
+               "A* is a set of K largest w̄: every item in it has w̄ ≥ every item outside it")
+    return d.artefact()
 
 
 def rearrangement_holds(w, K: int) -> tuple[bool, dict | None]:
@@ -196,15 +191,9 @@ def _decide_rearrangement(budget_s: float) -> Outcome:
             ok, witness = rearrangement_holds(w, K)
             n += 1
             if not ok:
-                return Outcome("refuted", "exact brute force", {"instances": n}, counterexample=witness)
-    return Outcome("proved", "argument (two cases per position) + exact brute force",
-                   {"proof": rearrangement_proof().as_dict(), "brute_force_instances": n,
-                    "sizes": REARRANGE_SIZES}, scope="all")
-
-
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (DCM-L1, DCM-L2)", {"proof": chain_general_proof().as_dict()},
-                   scope="all")
+                return refuted("exact brute force", counterexample=witness, instances=n)
+    return proved(rearrangement_proof(), "argument (two cases per position) + exact brute force", scope="all",
+                  brute_force_instances=n, sizes=REARRANGE_SIZES)
 
 
 @register
@@ -220,7 +209,7 @@ def dcm_t1_claims():
     yield ProcedureClaim(
         id="DCM-T1/chain", spec_id="DCM-T1", kind="inequality", expected=True,
         statement_text="for every K, x ≥ y in [0, p]^K, γ ∈ [0,1]: α(V(γx) − V(γy)) ≤ γ(V(x) − V(y))",
-        decide=_decide_general, source=SOURCE_T1,
+        decide=derived(chain_general_proof, "derivation (DCM-L1, DCM-L2)"), source=SOURCE_T1,
         description="Theorem 1's chain L1 → L2 for every K, composed from the general proofs.")
     for K in K_VALUES:
         yield chain_claim(K)
@@ -228,9 +217,8 @@ def dcm_t1_claims():
 
 
 # Single steps of Theorem 1's proof and of the summary slide's reading of it.
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_SUMMARY = f"{SRC}, 理論解析の結果(気持ち)"
-LOC_T1 = f"{SRC}, 定理1:証明のつづき ('A*の順番をどう並び替えても最適')"
+LOC_SUMMARY = SRC.at("理論解析の結果(気持ち)")
+LOC_T1 = SRC.at("定理1:証明のつづき ('A*の順番をどう並び替えても最適')")
 
 
 def _decide_order_free(budget_s: float) -> Outcome:
@@ -246,7 +234,7 @@ def _decide_order_free(budget_s: float) -> Outcome:
         for perm in itertools.permutations(x):
             other = sp.expand(1 - math.prod((1 - g * xk for xk in perm), start=sp.Integer(1)))
             if other != base:
-                return Outcome("refuted", "symbolic expansion", counterexample={"K": K, "order": str(perm)})
+                return refuted("symbolic expansion", counterexample={"K": K, "order": str(perm)})
             n += 1
     d.holds("cross-check: every ordering of K = 1..5 symbolic attractions expands to the same polynomial", n == 153,
             f"{n} orderings compared")
@@ -278,7 +266,7 @@ def dcm_t1_step_claims():
 
 
 ERRATUM_K_MONOTONE = register_erratum(Erratum(
-    id="ERR-DCM-K-MONOTONE", source_file="000_0b27131c69d8f24c.txt", spec_id="DCM-T1",
+    id="ERR-DCM-K-MONOTONE", source_file=SRC.file, spec_id="DCM-T1",
     location="理論解析の結果(気持ち): 'Lに対して線形で悪化し、nに対してlogで悪化し、Kとは逆相関'",
     source_says="the upper bounds worsen linearly in L and logarithmically in n, and are inversely related to K",
     truth="true of the printed orders O(γ(L−K) log n), not of the bound they summarise: Theorem 1's coefficient "

@@ -1,14 +1,14 @@
-"""Shared algebra for the DCM lemma catalogue (source ``000_0b27131c69d8f24c.txt``).
+"""Shared algebra for the DCM lemma catalogue (the DCM study-group slides, source "dcm").
 
-Not a catalogue module (leading underscore: the registry skips it).  It holds
+Not a catalogue module (it registers no claim).  It holds
 
 * the symbol vectors and the telescoping weights of DCM-TEL,
-* :func:`check_identity` — a sympy identity check that raises ``AssertionError``,
 * a tiny *non-negativity certificate* language (:class:`Atom`, :func:`prod`, :func:`add`):
   a certificate is a sum of products of atoms, each atom an expression that is ``>= 0``
   because the claim's box or one of its assumptions says so.  :func:`verify_certificate`
   checks every atom against the claim and checks ``target == certificate`` by ``sympy.expand``;
-  a certificate that passes is a proof that ``target >= 0`` on the claim's domain.
+  a certificate that passes is a proof that ``target >= 0`` on the claim's domain
+  (:meth:`clickbound.lemmas.support.derive.Derivation.certificate` records it as a proof step).
 
 The one ``V`` is :func:`clickbound.bounds.click.V`; nothing here re-defines it.
 """
@@ -20,8 +20,6 @@ from dataclasses import dataclass
 import sympy as sp
 
 from clickbound.bounds.click import V
-
-SOURCE_000 = "000_0b27131c69d8f24c.txt"
 
 
 def vec(name: str, K: int) -> list[sp.Symbol]:
@@ -46,14 +44,6 @@ def tel_weight(x: Sequence, y: Sequence, k: int):
 def tel_rhs(x: Sequence, y: Sequence, weight=tel_weight):
     """``Σ_k (x_k − y_k) w_k`` with the given weight function (DCM-TEL right-hand side)."""
     return sum(((xk - yk) * weight(x, y, k) for k, (xk, yk) in enumerate(zip(x, y))), sp.Integer(0))
-
-
-def check_identity(description: str, lhs, rhs) -> tuple[str, str]:
-    """Raise ``AssertionError`` unless ``lhs − rhs`` expands to 0; return a proof step."""
-    diff = sp.expand(lhs - rhs)
-    if diff != 0:
-        raise AssertionError(f"step fails: {description}: lhs - rhs = {sp.sstr(diff)[:300]}")
-    return description, f"expand({sp.sstr(lhs)[:200]} - ({sp.sstr(rhs)[:200]})) == 0"
 
 
 # --------------------------------------------------------------------------- certificates
@@ -130,7 +120,9 @@ def verify_certificate(description: str, target, cert, facts: Mapping) -> tuple[
         if e not in facts:
             raise AssertionError(f"step fails: {description}: atom {sp.sstr(e)} is not known >= 0")
         used.add(facts[e])
-    check_identity(description, target, cert_expr(cert))
+    diff = sp.expand(target - cert_expr(cert))
+    if diff != 0:
+        raise AssertionError(f"step fails: {description}: target - certificate = {sp.sstr(diff)[:300]}")
     return description, (f"target == sum of products of atoms >= 0 (expand); "
                          f"atoms from: {', '.join(sorted(used))}")
 
@@ -153,36 +145,6 @@ def prod_minus_prod_cert(big: Sequence, small: Sequence, gap: Sequence):
     return add_c(Atom(0, "zero"), *terms)
 
 
-def nonneg_sum_step(description: str) -> tuple[str, str]:
-    """Checked step: a sum of K terms, each >= 0, is >= 0 for symbolic K (sympy's sign rules on
-    ``Sum(t_k, (k, 1, K))`` with ``t_k`` declared non-negative); ``description`` says which sum."""
-    k, K = sp.symbols("k K", integer=True, positive=True)
-    t = sp.IndexedBase("t", nonnegative=True)
-    total = sp.Sum(t[k], (k, 1, K))
-    if total.is_nonnegative is not True:
-        raise AssertionError(f"step fails: {description}: sympy cannot sign {total}")
-    return description, "sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K"
-
-
-def argument_step(description: str, rests_on: str) -> tuple[str, str]:
-    """A reasoning step that is not machine-checked: ``("(argument) …", "rests on: …")``
-    (the same form as :meth:`clickbound.lemmas.support.derive.Derivation.argument`)."""
-    if not rests_on.strip():
-        raise ValueError(f"argument {description!r}: name what it rests on")
-    return (description if description.startswith("(argument)") else f"(argument) {description}",
-            f"rests on: {rests_on}")
-
-
-def instance_artefact(summary: str, steps, statement, domain, assumptions, **extra):
-    """The ``proof=`` artefact of a per-K claim: its steps were checked against exactly this
-    ``statement`` on this box (``domain``) under these ``assumptions``, so it concludes the statement
-    with the assumptions as hypotheses on that box (what the engine's link check compares)."""
-    from clickbound.lemmas.engine.claim import ProofArtefact
-
-    return ProofArtefact(summary=summary, steps=tuple(steps), extra=extra, conclusion=statement,
-                         hypotheses=tuple(assumptions), domain=dict(domain))
-
-
 def relation_target(statement):
     """``rhs − lhs`` for ``<=``, ``lhs − rhs`` for ``>=`` (the quantity to show ``>= 0``)."""
     if isinstance(statement, sp.LessThan):
@@ -193,14 +155,10 @@ def relation_target(statement):
 
 
 __all__ = [
-    "SOURCE_000",
     "Atom",
     "V",
     "add_c",
-    "argument_step",
     "cert_expr",
-    "check_identity",
-    "instance_artefact",
     "nonneg_facts",
     "one_minus_prod_cert",
     "prod",

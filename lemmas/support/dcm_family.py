@@ -8,7 +8,7 @@ lemma's statement and proofs and hand them here, so the four register the same s
 * ``ID[K=k]`` — the instance at ``k``, expected true, proved by the module's instance proof, which
   receives ``(K, statement, domain, assumptions)`` and must return an artefact whose ``conclusion``,
   ``hypotheses`` and ``domain`` are exactly those (built with
-  :func:`clickbound.lemmas.support.dcm_algebra.instance_artefact`): the engine accepts it only after checking
+  :meth:`clickbound.lemmas.support.kit.Derivation.artefact` with those three): the engine accepts it only after checking
   that link itself;
 * ``ID/variant[K=k]`` — a mutant, expected false; ``mutants[variant] = (what it breaks, K values)``.
 """

@@ -17,6 +17,12 @@ import sympy as sp
 from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
 
 
+def _is_zero(e) -> bool:
+    """``e`` is 0 by ``expand`` (cheap on the large polynomials of a per-K instance), else by ``expand`` of
+    ``together`` (rational functions), else by ``sympy.simplify``."""
+    return sp.expand(e) == 0 or sp.expand(sp.together(e)) == 0 or sp.simplify(e) == 0
+
+
 class Derivation:
     """Collect verified steps; ``artefact()`` freezes them into a ProofArtefact."""
 
@@ -25,16 +31,17 @@ class Derivation:
         self.steps: list[tuple[str, str]] = []
 
     def zero(self, description: str, expr) -> None:
-        """Check ``expr == 0`` by ``sympy.simplify`` (falling back to ``expand`` of ``together``)."""
+        """Check ``expr == 0`` (:func:`_is_zero`: ``expand``, then ``expand`` of ``together``, then
+        ``sympy.simplify``)."""
         e = sp.sympify(expr)
-        if sp.simplify(e) != 0 and sp.expand(sp.together(e)) != 0:
+        if not _is_zero(e):
             raise AssertionError(f"step failed: {description}: {sp.sstr(e)} does not simplify to 0")
         self.steps.append((description, f"{sp.sstr(e)} == 0"))
 
     def equal(self, description: str, lhs, rhs) -> None:
         """Check ``lhs − rhs == 0`` (see :meth:`zero`), recording both sides."""
         e = sp.sympify(lhs) - sp.sympify(rhs)
-        if sp.simplify(e) != 0 and sp.expand(sp.together(e)) != 0:
+        if not _is_zero(e):
             raise AssertionError(f"step failed: {description}: {sp.sstr(lhs)} != {sp.sstr(rhs)}")
         self.steps.append((description, f"{sp.sstr(lhs)} == {sp.sstr(rhs)}"))
 
@@ -46,6 +53,14 @@ class Derivation:
         if not isinstance(shown, str) or shown.strip() in ("", "True", "true"):
             raise ValueError(f"step {description!r}: record the object checked, not {shown!r}")
         self.steps.append((description, shown))
+
+    def certificate(self, description: str, target, cert, facts) -> None:
+        """Check that the non-negativity certificate ``cert`` proves ``target >= 0`` from ``facts``
+        (:func:`clickbound.lemmas.support.dcm_algebra.verify_certificate`: every atom a known
+        non-negative expression, the certificate expanding to ``target``), recording which facts it used."""
+        from clickbound.lemmas.support.dcm_algebra import verify_certificate
+
+        self.steps.append(verify_certificate(description, target, cert, facts))
 
     def argument(self, description: str, rests_on: str) -> None:
         """Record a step that is reasoning, not a machine check (e.g. linearity of expectation,
@@ -124,12 +139,13 @@ def check_reference(reference: str) -> str:
 
 
 def proved(artefact: ProofArtefact, method: str = "derivation", *, scope: str, scope_detail: str = "",
-           **evidence) -> Outcome:
+           notes: tuple[str, ...] = (), **evidence) -> Outcome:
     """An Outcome carrying a verified proof artefact (plus any extra evidence).
 
     ``scope`` is ``"all"`` (the derivation covers every parameter the statement quantifies
-    over) or ``"instances"`` with ``scope_detail`` naming them (e.g. ``"K = 1..10"``)."""
+    over) or ``"instances"`` with ``scope_detail`` naming them (e.g. ``"K = 1..10"``); ``notes`` are the
+    verdict's remarks."""
     if not isinstance(artefact, ProofArtefact):
         raise TypeError(f"proved() needs the ProofArtefact of a checked derivation, got {type(artefact).__name__}")
     return Outcome(status="proved", method=method, evidence={"proof": artefact.as_dict(), **evidence},
-                   scope=scope, scope_detail=scope_detail)
+                   scope=scope, scope_detail=scope_detail, notes=tuple(notes))

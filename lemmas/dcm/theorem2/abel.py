@@ -19,12 +19,19 @@ from functools import cache, partial
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.dcm_algebra import SOURCE_000, argument_step, check_identity, vec
+from clickbound.lemmas.support.dcm_algebra import vec
+from clickbound.lemmas.support.kit import (
+    Claim,
+    Derivation,
+    ProcedureClaim,
+    ProofArtefact,
+    derived,
+    source,
+)
 
 K_VALUES = tuple(range(1, 9))
-SOURCE_ABEL = f"{SOURCE_000}, 定理2 proof (slide '定理2:証明のつづき'), the step with v̄(K+1) = 0"
+SOURCE_ABEL = source("dcm").at("定理2 proof (slide '定理2:証明のつづき'), the step with v̄(K+1) = 0")
 
 
 def abel_rhs(v, z, v_next=0, inner_shift=0):
@@ -61,34 +68,31 @@ def abel_claim(K: int, variant: str | None = None) -> Claim:
 def abel_instance_proof(K, lhs, rhs) -> ProofArtefact:
     """``proof=`` of ``DCM-T2-ABEL[K=k]``: a polynomial identity, expanded; it holds for all real v, z
     (``domain=None``, no hypothesis)."""
-    step = check_identity(f"K={K}: sum_k v_k z_k == sum_i (v_i - v_(i+1)) Z_i, v_(K+1) = 0", lhs, rhs)
-    return ProofArtefact(summary=f"Abel summation at K={K} by expansion", steps=(step,),
-                         extra={"general_proof": abel_general_proof().summary},
-                         conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None)
+    d = Derivation(f"Abel summation at K={K} by expansion")
+    d.equal(f"K={K}: sum_k v_k z_k == sum_i (v_i - v_(i+1)) Z_i, v_(K+1) = 0", lhs, rhs)
+    return d.artefact(conclusion=sp.Eq(lhs, rhs, evaluate=False), hypotheses=(), domain=None,
+                      general_proof=abel_general_proof().summary)
 
 
 @cache
 def abel_general_proof() -> ProofArtefact:
     v1, z1 = sp.symbols("v1 z1", real=True)
     R, vK, vN, Z, zN = sp.symbols("R_K v_K v_next Z_K z_next", real=True)
-    steps = [check_identity("base K=1: v1 z1 == (v1 - 0) z1", v1 * z1, abel_rhs([v1], [z1]))]
-    steps.append(check_identity(
-        "step: (R_K - v_K Z_K) + (v_K - v_K+1) Z_K + v_K+1 (Z_K + z_K+1) == R_K + v_K+1 z_K+1",
-        (R - vK * Z) + (vK - vN) * Z + vN * (Z + zN), R + vN * zN))
-    for K in range(1, 9):  # the structural split of R_{K+1}, re-checked on concrete K
+    d = Derivation("Abel summation of DCM-T2 for every K (induction on K)")
+    d.equal("base K=1: v1 z1 == (v1 - 0) z1", v1 * z1, abel_rhs([v1], [z1]))
+    d.equal("step: (R_K - v_K Z_K) + (v_K - v_K+1) Z_K + v_K+1 (Z_K + z_K+1) == R_K + v_K+1 z_K+1",
+            (R - vK * Z) + (vK - vN) * Z + vN * (Z + zN), R + vN * zN)
+    # the structural split of R_{K+1}, re-checked on concrete K (in a derivation of its own that the
+    # argument step below names, not recorded step by step)
+    splits = Derivation("the split of R_{K+1} at concrete K")
+    for K in range(1, 9):
         v, z = vec("v", K + 1), vec("z", K + 1)
-        check_identity(f"R_{K + 1} split", abel_rhs(v, z),
-                       abel_rhs(v[:K], z[:K]) - v[K - 1] * sum(z[:K]) + (v[K - 1] - v[K]) * sum(z[:K])
-                       + v[K] * sum(z))
-    steps.append(argument_step("R_{K+1} = (R_K - v_K Z_K) + (v_K - v_{K+1}) Z_K + v_{K+1} Z_{K+1} for every K",
-                               "the definition of R_K (its last term used v_{K+1} = 0; the new terms are "
-                               "(v_K - v_{K+1}) Z_K and v_{K+1} Z_{K+1}); re-checked by expansion for K=1..8"))
-    return ProofArtefact(summary="Abel summation of DCM-T2 for every K (induction on K)", steps=tuple(steps),
-                         extra={"method": "induction on K"})
-
-
-def _decide_general(budget_s: float) -> Outcome:
-    return Outcome("proved", "derivation (induction on K)", {"proof": abel_general_proof().as_dict()}, scope="all")
+        splits.equal(f"R_{K + 1} split", abel_rhs(v, z),
+                     abel_rhs(v[:K], z[:K]) - v[K - 1] * sum(z[:K]) + (v[K - 1] - v[K]) * sum(z[:K]) + v[K] * sum(z))
+    d.argument("R_{K+1} = (R_K - v_K Z_K) + (v_K - v_{K+1}) Z_K + v_{K+1} Z_{K+1} for every K",
+               "the definition of R_K (its last term used v_{K+1} = 0; the new terms are "
+               "(v_K - v_{K+1}) Z_K and v_{K+1} Z_{K+1}); re-checked by expansion for K=1..8")
+    return d.artefact(method="induction on K")
 
 
 @register
@@ -96,6 +100,6 @@ def dcm_abel_claims():
     general = ProcedureClaim(
         id="DCM-T2-ABEL", spec_id="DCM-T2", kind="identity", expected=True, source=SOURCE_ABEL,
         statement_text="for every K: sum_k v(k) z_k = sum_i (v(i) - v(i+1)) sum_{k<=i} z_k, v(K+1) = 0",
-        decide=_decide_general, description="Abel summation used in the proof of Theorem 2, every K.")
+        decide=derived(abel_general_proof, "derivation (induction on K)"), description="Abel summation used in the proof of Theorem 2, every K.")
     return [general, *(abel_claim(K) for K in K_VALUES),
             abel_claim(3, "no-v(K+1)=0"), abel_claim(3, "off-by-one")]

@@ -27,12 +27,18 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    proved,
+    refuted,
+    source,
+)
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_T2 = f"{SRC}, 定理2:証明のつづき"
+SRC = source("dcm")
+LOC_T2 = SRC.at("定理2:証明のつづき")
 SEED = 20161109
 #: brute-force cross-checks: (L, K) sizes and seeded rational instances per size
 SIZES = ((2, 1), (3, 2), (4, 2), (4, 3), (5, 3))
@@ -73,7 +79,7 @@ def _decide_dominance(budget_s: float) -> Outcome:
         for A in itertools.permutations(range(L), K):
             As = _sorted_by_w(A, w)
             if any(w[k_] * v[k_] < w[As[k_]] * v[k_] for k_ in range(K)):
-                return Outcome("refuted", "exact brute force", counterexample={"w": w, "v": v, "A_t": A})
+                return refuted("exact brute force", counterexample={"w": w, "v": v, "A_t": A})
             n += 1
     d.holds("cross-check: every list A_t of the seeded exact instances", n > 0, f"{n} lists, sizes {SIZES}")
     return proved(d.artefact(), method="induction + exact brute force", scope="all", lists=n)
@@ -84,7 +90,7 @@ def _decide_unsorted(budget_s: float) -> Outcome:
     bad = [k for k in range(2) if w[k] * v[k] < w[A[k]] * v[k]]
     if not bad:  # pragma: no cover - the instance is fixed
         raise AssertionError("counterexample does not re-verify")
-    return Outcome("refuted", "exact counterexample", counterexample={
+    return refuted("exact counterexample", counterexample={
         "w": [str(x) for x in w], "v": [str(x) for x in v], "A_t (0-based)": A, "A*": (0, 1),
         "position": bad[0] + 1, "w(a*_k) v(k)": str(w[bad[0]] * v[bad[0]]),
         "w(a^t_k) v(k)": str(w[A[bad[0]]] * v[bad[0]])})
@@ -97,7 +103,7 @@ def _decide_l1_as_printed(budget_s: float) -> Outcome:
     bracket = V([w[e] * vk for e, vk in zip((0,), v)]) - V([w[e] * vk for e, vk in zip(As, v)])
     if printed == bracket:  # pragma: no cover - the instance is fixed
         raise AssertionError("counterexample does not re-verify")
-    return Outcome("refuted", "exact counterexample", counterexample={
+    return refuted("exact counterexample", counterexample={
         "L": 2, "K": 1, "w": [str(x) for x in w], "v": ["1"], "A_t (0-based)": A,
         "printed V(w|A_t*⊙v) − V(w|A_t*⊙v)": str(printed), "V(w|A*⊙v) − V(w|A_t'⊙v)": str(bracket)})
 
@@ -127,7 +133,7 @@ def _decide_prefix(budget_s: float) -> Outcome:
                 S = sum(w[:i_]) - sum(w[e] for e in A[:i_])
                 R = V(w[:i_]) - V([w[e] for e in A[:i_]])
                 if alpha * S > R:
-                    return Outcome("refuted", "exact brute force",
+                    return refuted("exact brute force",
                                    counterexample={"w": [str(x) for x in w], "A_t": A, "i": i_})
                 n += 1
     d.holds("cross-check: every list and prefix of the seeded exact instances", n > 0,
@@ -162,7 +168,7 @@ def dcm_proof_steps_claims():
 
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-T2-L1-SUBSCRIPT", source_file=SRC, location="定理2:証明のつづき, step '補題1 →'",
+    id="ERR-DCM-T2-L1-SUBSCRIPT", source_file=SRC.file, location="定理2:証明のつづき, step '補題1 →'",
     source_says="[V(w̄|_{A_t^*} ⊙ v̄) − V(w̄|_{A_t^*} ⊙ v̄)] ≤ Σ_k v̄(k)(w̄(a*_k) − w̄(a_k^{t'}))",
     truth="the first V term must carry A* (and A_t^* stands for A_t'): V(w̄|A*⊙v̄) − V(w̄|A_t'⊙v̄) ≤ "
           "Σ_k v̄(k)(w̄(a*_k) − w̄(a'_k)), Lemma 1 at x = w̄|A*⊙v̄ ≥ y = w̄|A_t'⊙v̄; as printed the left side is 0",

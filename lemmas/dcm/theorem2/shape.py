@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Claim, Derivation, Outcome, ProcedureClaim, proved, source
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_SUMMARY = f"{SRC}, 理論解析の結果(気持ち)"
-LOC_T2 = f"{SRC}, 定理2:期待リグレットの上限(一般形) and 疑問点 ('gはKの増加正値関数')"
+SRC = source("dcm")
+LOC_SUMMARY = SRC.at("理論解析の結果(気持ち)")
+LOC_T2 = SRC.at("定理2:期待リグレットの上限(一般形) and 疑問点 ('gはKの増加正値関数')")
 #: K for which the weight-sum identity is also expanded exactly (cross-check of the every-K route)
 K_EXPANDED = tuple(range(1, 11))
 
@@ -121,7 +120,7 @@ def dcm_theorem_shape_claims():
 
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-SUMMARY-ORDER-LABELS", source_file=SRC, location="理論解析の結果(気持ち)",
+    id="ERR-DCM-SUMMARY-ORDER-LABELS", source_file=SRC.file, location="理論解析の結果(気持ち)",
     source_says="v̄(1) ≥ … ≥ v̄(K): O(γ(L−K) log n) (upper only); v̄(1) = … = v̄(K) = γ: upper O(γ(L−g(K)) log n)",
     truth="the labels are swapped (the later slides 定理1/定理2 have them right): v̄ ≡ γ gives Theorem 1, "
           "O(γ(L−K) log n) (times 1/α); decreasing v̄ gives Theorem 2 with weighted term count "
@@ -136,7 +135,7 @@ ERRATUM_1 = register_erratum(Erratum(
     )))
 
 ERRATUM_T2 = register_erratum(Erratum(
-    id="ERR-DCM-T2-DCMKLUCB", source_file=SRC, spec_id="DCM-T2",
+    id="ERR-DCM-T2-DCMKLUCB", source_file=SRC.file, spec_id="DCM-T2",
     location="定理2:期待リグレットの上限(一般形) (statement and header), its summary copy on "
              "'理論解析:以下の3つのバウンドを示す', and the overview '適当な仮定の下で期待リグレットの上限と下限を導出'",
     source_says="for v̄(1) ≥ … ≥ v̄(K), dcmKL-UCB's regret satisfies R(n) ≤ (1+ε) Σ_i (v̄(i) − v̄(i+1))/α "

@@ -49,13 +49,21 @@ from clickbound.lemmas.dcm.theorem3.realisation_step import (
     conditioned_step_decide,
     pointwise_step_decide,
 )
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    derived,
+    refuted,
+    source,
+)
+from clickbound.stats import holm
 
-SRC_T3 = "000_0b27131c69d8f24c.txt, 定理3:期待リグレットの下限(特殊形)"
-SRC_FACT = "000_0b27131c69d8f24c.txt, 定理3:証明のつづき (Fact, Lai & Robbins 1985)"
-SRC_QUESTION = "000_0b27131c69d8f24c.txt, 疑問点などメモ ('定理3で△を一つ掛け忘れているのでは?')"
+SRC = source("dcm")
+SRC_T3 = SRC.at("定理3:期待リグレットの下限(特殊形)")
+SRC_FACT = SRC.at("定理3:証明のつづき (Fact, Lai & Robbins 1985)")
+SRC_QUESTION = SRC.at("疑問点などメモ ('定理3で△を一つ掛け忘れているのでは?')")
 
 #: digits for transcendental re-checks (STYLE: ≥ 50)
 MP_DPS = 50
@@ -150,14 +158,13 @@ def fact_as_printed_decide(budget_s: float) -> Outcome:
     rational_check = (g * a * (L - K) * Dl * Dl < g * a * (L - K) * Dl) and D > 0
     if not rational_check:  # pragma: no cover - would mean the algebra above is wrong
         raise AssertionError("counterexample did not re-verify")
-    return Outcome(
-        "refuted", "derivation + exact counterexample",
-        evidence={"proof_of_chain": d.artefact().as_dict(),
-                  "chained_bound_mp50": mp.nstr(chained_v, 30), "theorem3_mp50": mp.nstr(thm_v, 30),
-                  "theorem3_minus_chained_mp50": mp.nstr(gap, 30), "D_KL(p-Δ‖p)_mp50": mp.nstr(D, 30),
-                  "reading": "the printed Fact is true but weaker than Lai–Robbins (DCM-FACT/weaker); "
-                             "chained it proves only Δ·(Theorem 3), so Theorem 3 does not follow from it"},
-        counterexample={"L": L, "K": K, "p": p, "Delta": Dl, "gamma": g})
+    return refuted(
+        "derivation + exact counterexample", counterexample={"L": L, "K": K, "p": p, "Delta": Dl, "gamma": g},
+        proof_of_chain=d.artefact().as_dict(),
+        chained_bound_mp50=mp.nstr(chained_v, 30), theorem3_mp50=mp.nstr(thm_v, 30),
+        theorem3_minus_chained_mp50=mp.nstr(gap, 30), **{"D_KL(p-Δ‖p)_mp50": mp.nstr(D, 30)},
+        reading="the printed Fact is true but weaker than Lai–Robbins (DCM-FACT/weaker); "
+                "chained it proves only Δ·(Theorem 3), so Theorem 3 does not follow from it")
 
 
 def _mpq(x: Fraction):
@@ -210,17 +217,6 @@ def lai_robbins_targets(grid=NUMERIC_GRID):
 NUMERIC_FAMILY_LEVEL = 0.05
 
 
-def holm_reject(pvalues, level: float = NUMERIC_FAMILY_LEVEL) -> list[bool]:
-    """Holm's step-down procedure: which hypotheses are rejected at family-wise level ``level``."""
-    order = sorted(range(len(pvalues)), key=lambda i: pvalues[i])
-    reject = [False] * len(pvalues)
-    for rank, i in enumerate(order):
-        if pvalues[i] > level / (len(pvalues) - rank):
-            break
-        reject[i] = True
-    return reject
-
-
 def numeric_fact_claim(estimates, *, ci_level: float = 0.95, runs: int | None = None,
                        family_level: float = NUMERIC_FAMILY_LEVEL):
     """Build (do not register) ``DCM-FACT/numeric`` from simulation results — a statistical claim.
@@ -269,7 +265,7 @@ def numeric_fact_claim(estimates, *, ci_level: float = 0.95, runs: int | None = 
                          "p_value_nearer_Δ/D": p_below[-1], "p_value_nearer_1/D": p_above[-1],
                          "closer_to_1/D": abs(mean - t["lai_robbins"]) < abs(mean - t["as_printed"]),
                          "ci_above_Δ/D": lo > t["as_printed"]})
-        rej_below, rej_above = holm_reject(p_below, family_level), holm_reject(p_above, family_level)
+        rej_below, rej_above = holm(p_below, family_level), holm(p_above, family_level)
         for r, b, a in zip(rows, rej_below, rej_above):
             r["significantly_nearer_Δ/D"], r["significantly_nearer_1/D"] = b, a
         violated = any(rej_below)
@@ -302,8 +298,7 @@ def dcm_lower_bound_claims():
             id="DCM-T3/chain", spec_id="DCM-T3", source=SRC_T3, kind="lower bound", expected=True,
             statement_text="γαΔ Σ_{e=K+1}^{L} liminf E[T_n(e)]/log n with the Lai–Robbins constant "
                            "1/D_KL(p−Δ‖p) equals γα(L−K)Δ/D_KL(p−Δ‖p) (Theorem 3)",
-            decide=lambda budget_s: proved(chain_lai_robbins_proof(), method="derivation (symbolic L, K)",
-                                           scope="all"),
+            decide=derived(chain_lai_robbins_proof, "derivation (symbolic L, K)"),
             description="Symbolic chain (sympy, symbolic L and K) with the standard Lai–Robbins constant; the "
                         "liminf steps before it are marked arguments."),
         ProcedureClaim(
@@ -316,7 +311,7 @@ def dcm_lower_bound_claims():
         ProcedureClaim(
             id="DCM-FACT/weaker", spec_id="DCM-FACT", source=SRC_FACT, kind="inequality", expected=True,
             statement_text="Δ/D_KL(p−Δ‖p) ≤ 1/D_KL(p−Δ‖p) for 0 < Δ ≤ p ≤ 1 (strict for Δ < 1)",
-            decide=lambda budget_s: proved(fact_weaker_proof(), method="derivation", scope="all"),
+            decide=derived(fact_weaker_proof, "derivation"),
             description="The printed Fact is implied by (weaker than) the Lai–Robbins form."),
         ProcedureClaim(
             id="DCM-T3-STEP/pointwise", spec_id="DCM-T3-STEP", source=SRC_T3, kind="inequality",
@@ -340,7 +335,7 @@ def dcm_lower_bound_claims():
 
 
 register_erratum(Erratum(
-    id="ERR-DCM-FACT-DELTA", source_file="000_0b27131c69d8f24c.txt",
+    id="ERR-DCM-FACT-DELTA", source_file=SRC.file,
     location="定理3:証明のつづき, Fact (Lai & Robbins 1985)",
     source_says="liminf E[T_n(e)]/log n ≥ Δ / D_KL(p − Δ ‖ p)",
     truth="Lai & Robbins give liminf E[T_n(e)]/log n ≥ 1 / D_KL(p − Δ ‖ p) for the arm p − Δ; the printed "

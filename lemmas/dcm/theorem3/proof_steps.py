@@ -14,12 +14,18 @@ import itertools
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import (
+    Derivation,
+    Outcome,
+    ProcedureClaim,
+    proved,
+    refuted,
+    source,
+)
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_T3 = f"{SRC}, 定理3:期待リグレットの下限(特殊形) ('実際にアイテムとして出された回数 ≥ DBに入った回数')"
+SRC = source("dcm")
+LOC_T3 = SRC.at("定理3:期待リグレットの下限(特殊形) ('実際にアイテムとして出された回数 ≥ DBに入った回数')")
 
 
 def _run_T(policy, L, K, clicks):
@@ -38,7 +44,7 @@ def _decide_tn_vs_shown(budget_s: float) -> Outcome:
     T, shown = _run_T([(0,)], L=2, K=1, clicks=[(0,)])
     if shown[1] >= T[1]:  # pragma: no cover - fixed instance
         raise AssertionError("counterexample does not re-verify")
-    return Outcome("refuted", "exact counterexample", counterexample={
+    return refuted("exact counterexample", counterexample={
         "L": 2, "K": 1, "n": 1, "A_1": "(item 1)", "clicks": "(0,)", "item": 2,
         "times shown": shown[1], "T_n(e) (T_0 = 1 from w_0)": T[1]})
 
@@ -49,7 +55,7 @@ def _decide_tn_minus_one(budget_s: float) -> Outcome:
     Tf = sp.Function("T")
     d.cited("round t adds 1 to T(e) iff e = a_k^t for some k ≤ min(C_last, K) (Algorithm 1's update loop); "
             "the items of A_t are distinct, so the increment is ≤ 1{e ∈ A_t}",
-            r"model assumption: 000_0b27131c69d8f24c.txt, '$\min\left\{\mathbf{C}_t^{\mathrm{last}},K\right\}$  までのアイテムのログをDBに保存'")
+            "model assumption: " + SRC.file + r", '$\min\left\{\mathbf{C}_t^{\mathrm{last}},K\right\}$  までのアイテムのログをDBに保存'")
     d.equal("symbolic n: Σ_(t=1..n) (T_t(e) − T_(t−1)(e)) telescopes to T_n(e) − T_0(e), T_0(e) = 1",
             sp.Sum(Tf(t) - Tf(t - 1), (t, 1, n)).doit(), Tf(n) - Tf(0))
     L_, K_ = sp.symbols("L K", positive=True)
@@ -61,7 +67,7 @@ def _decide_tn_minus_one(budget_s: float) -> Outcome:
             A = tuple(range(K))
             T, shown = _run_T([A], L=K + 1, K=K, clicks=[c])
             if any(T[e] - 1 > shown[e] for e in range(K + 1)):
-                return Outcome("refuted", "exact enumeration", counterexample={"K": K, "clicks": c})
+                return refuted("exact enumeration", counterexample={"K": K, "clicks": c})
             m += 1
     d.holds("cross-check: one round, every click vector, K = 1..6 (each item's increment ≤ shown)", m == 126,
             f"{m} click vectors")
@@ -83,7 +89,7 @@ def dcm_t3_proof_steps_claims():
 
 
 ERRATUM_1 = register_erratum(Erratum(
-    id="ERR-DCM-T3-TN-INIT", source_file=SRC,
+    id="ERR-DCM-T3-TN-INIT", source_file=SRC.file,
     location="定理3:期待リグレットの下限(特殊形), step 'B_LBの仮定 ≥ γαΔ Σ E[T_n(e)]'",
     source_says="γα E[Σ_t (Σ_k w_t(a*_k) − Σ_k w_t(a^t_k))] ≥ γαΔ Σ_{e=K+1}^L E[T_n(e)], because "
                 "'実際にアイテムとして出された回数 ≥ DBに入った回数'",

@@ -22,9 +22,8 @@ from math import comb
 import sympy as sp
 
 from clickbound.bounds.click import cascade_reward
-from clickbound.lemmas.engine.claim import Outcome
-from clickbound.lemmas.support.dcm_algebra import Atom, add_c, prod_c, verify_certificate
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.dcm_algebra import Atom, add_c, prod_c
+from clickbound.lemmas.support.kit import Derivation, Outcome, proved, refuted
 
 #: the exact counterexample instance (K = 2 is the smallest: at K = 1, α = 1 and both sides are equal)
 CE_P = Fraction(1, 5)
@@ -69,18 +68,18 @@ def pointwise_step_decide(budget_s: float) -> Outcome:
         raise AssertionError(f"counterexample did not verify: gap {gap}")
     Dl = Fraction(3, 20)
     counts = {f"L=4,K={K}": _exhaustive(4, K, CE_P, Dl) for K in (1, 2, 3)}
-    return Outcome(
-        "refuted", "exact counterexample (rational arithmetic) + exhaustive enumeration",
-        evidence={"lhs_minus_rhs": gap,
-                  "explanation": "w_t = (1,1,0): both lists get a click (f_K = 1 each, LHS = 0) but "
-                                 "Σ w_t(a*) − Σ w_t(a^t) = 1, RHS = α = 4/5. Here w_t|_{A*} = (1,1) ≥ "
-                                 "w_t|_{A_t} = (1,0) is ordered; what fails is Lemma 2's domain "
-                                 "[0, p_max]^K (entries equal 1 > p_max); other violations are unordered",
-                  "exhaustive_violations_(count, max P_BLB(violation | A_t))": {
-                      k: {"count": n, "max_prob": pr} for k, (n, pr) in counts.items()},
-                  "B_LB_for_probabilities": {"p": CE_P, "Delta": Dl}},
+    return refuted(
+        "exact counterexample (rational arithmetic) + exhaustive enumeration",
         counterexample={"K": 2, "L": 3, "p": CE_P, "alpha": (1 - CE_P), "A_star": CE_A_STAR,
-                        "A_t": CE_A_T, "w_t": CE_W})
+                        "A_t": CE_A_T, "w_t": CE_W},
+        lhs_minus_rhs=gap,
+        explanation="w_t = (1,1,0): both lists get a click (f_K = 1 each, LHS = 0) but "
+                    "Σ w_t(a*) − Σ w_t(a^t) = 1, RHS = α = 4/5. Here w_t|_{A*} = (1,1) ≥ "
+                    "w_t|_{A_t} = (1,0) is ordered; what fails is Lemma 2's domain "
+                    "[0, p_max]^K (entries equal 1 > p_max); other violations are unordered",
+        **{"exhaustive_violations_(count, max P_BLB(violation | A_t))": {
+            k: {"count": n, "max_prob": pr} for k, (n, pr) in counts.items()}},
+        B_LB_for_probabilities={"p": CE_P, "Delta": Dl})
 
 
 def conditioned_step_proof():
@@ -112,18 +111,18 @@ def conditioned_step_proof():
                            ("a^(K−m)·a^(m−1) = a^(K−1) = α", a ** (K - m) * a ** (m - 1), a ** (K - 1))):
         d.equal(f"exponent law (integer exponents K − m ≥ 0, m − 1 ≥ 0, a ≥ 0): {what}, so with B = a^(K−m), "
                 "Y = a^(m−1): a^K = B·a·Y and α = B·Y", sp.powsimp(lhs), rhs)
-    d.steps.append(verify_certificate(
+    d.certificate(
         "gap − α·mΔ = B X − B a Y − B Y m Δ == B·(X − aY − mYΔ) >= 0, given the Bernoulli-type inequality below",
         B * X - B * a * Y - B * Y * m * Dl, prod_c(Atom(B), Atom(X - a * Y - m * Y * Dl)),
-        {sp.expand(B): "B = a^(K-m) >= 0", sp.expand(X - a * Y - m * Y * Dl): "(a+Δ)^m >= a^m + m a^(m-1) Δ (below)"}))
+        {sp.expand(B): "B = a^(K-m) >= 0", sp.expand(X - a * Y - m * Y * Dl): "(a+Δ)^m >= a^m + m a^(m-1) Δ (below)"})
     # (iii) (a + Δ)^m ≥ a^m + m a^(m−1) Δ by induction on m ≥ 1
     d.equal("base m = 1: (a + Δ)^1 − a^1 − 1·a^0·Δ = 0", (a + Dl) - a - 1 * Dl, 0)
-    d.steps.append(verify_certificate(
+    d.certificate(
         "step m → m+1 (X' = (a+Δ)X, Y' = aY): X' − aY' − (m+1)Y'Δ == (a + Δ)(X − aY − mYΔ) + m·Y·Δ·Δ >= 0",
         (a + Dl) * X - a * (a * Y) - (m + 1) * (a * Y) * Dl,
         add_c(prod_c(Atom(a + Dl), Atom(X - a * Y - m * Y * Dl)), prod_c(Atom(m), Atom(Y), Atom(Dl), Atom(Dl))),
         {sp.expand(a + Dl): "a + Δ >= 0", sp.expand(X - a * Y - m * Y * Dl): "induction hypothesis",
-         sp.expand(m): "m >= 0", sp.expand(Y): "Y = a^(m-1) >= 0", sp.expand(Dl): "Δ >= 0"}))
+         sp.expand(m): "m >= 0", sp.expand(Y): "Y = a^(m-1) >= 0", sp.expand(Dl): "Δ >= 0"})
     d.equal("m = 0 (A_t an ordering of A*): both sides are 0", ((a + Dl) ** m * a ** (K - m) - a ** K).subs(m, 0), 0)
     d.argument("context for DCM-T3/chain (not needed for this claim): the preceding L4 step is conditioned the same "
                "way (E[f(A, w_t, v_t) | H_t] = V(γ w̄|_A) with v̄ ≡ γ, and L4 applies to x = w̄|_(A*) ≥ y = w̄|_(A_t) "

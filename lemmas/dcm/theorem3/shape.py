@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome, ProcedureClaim
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.derive import Derivation, proved
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, source
 
-SRC = "000_0b27131c69d8f24c.txt"
-LOC_T13 = f"{SRC}, 定理1, 定理3, 実験1 (上限 on B_LB) and まとめ ('regret最適保証')"
+SRC = source("dcm")
+LOC_T13 = SRC.at("定理1, 定理3, 実験1 (上限 on B_LB) and まとめ ('regret最適保証')")
 
 
 def _decide_ratio(budget_s: float) -> Outcome:

@@ -1,0 +1,50 @@
+"""DCM-L1 (lemmas/dcm/lemma1.py; source ``000_0b27131c69d8f24c.txt``, 補題1): the instance derivation refuses
+broken weight factors and a dropped hypothesis; the mutants said to hold at K = 1 do; the engine's own
+methods agree with the derivation."""
+import dataclasses
+
+import pytest
+import sympy as sp
+
+from clickbound.lemmas import Claim, check
+from clickbound.lemmas.dcm import lemma1 as L1
+
+# Cap for the engine's generic methods on small instances (z3 answers these in well under a second).
+GENERIC_BUDGET_S = 20.0  # work-bounded: the budget only stops a loaded machine short
+
+
+def test_instance_derivation_refuses_wrong_weight_factors():
+    c = L1.l1_claim(3)
+    drop_last = lambda x, y, k: L1.weight_factors(x, y, k)[:-1]
+    with pytest.raises(AssertionError, match="step fails"):
+        L1.l1_instance_proof(3, c.statement, c.domain, tuple(c.assumptions), factors=drop_last)
+    assert L1.l1_instance_proof(3, c.statement, c.domain, tuple(c.assumptions)).steps
+
+
+def test_derivation_refuses_when_a_hypothesis_is_dropped():
+    # The mutant's statement is the lemma's; only the hypotheses differ, so the certificate's
+    # atoms are no longer justified and the check must refuse.
+    m = L1.l1_claim(3, "no-x>=y")
+    with pytest.raises(AssertionError, match="not known >= 0"):
+        L1.l1_instance_proof(3, m.statement, m.domain, tuple(m.assumptions))
+
+
+def test_mutants_true_at_K1_are_documented_as_true():
+    # The docstring says these mutants hold at K=1: both sides agree exactly there.
+    for claim in (L1.l1_claim(1, "reversed"), L1.l1_claim(1, "no-x>=y"), L1.l1_claim(1, "box[-1,1]")):
+        st = claim.statement
+        assert sp.expand(st.lhs - st.rhs) == 0, claim.id
+
+
+def test_mutant_kinds_and_variant_check():
+    assert len(L1.MUTANTS) >= 3
+    assert isinstance(L1.l1_claim(2), Claim)
+    with pytest.raises(ValueError, match="variant"):
+        L1.l1_claim(2, "no-such-mutant")
+
+
+@pytest.mark.parametrize("claim", [L1.l1_claim(2), L1.l1_claim(3)], ids=lambda c: c.id)
+def test_generic_engine_agrees_without_the_derivation(claim):
+    # Metamorphic: the same statement without proof= must come out proved by the engine's own methods.
+    v = check(dataclasses.replace(claim, proof=None), budget_s=GENERIC_BUDGET_S)
+    assert v.status == "proved" and v.method in ("symbolic", "exact-decision"), (v.status, v.method)
