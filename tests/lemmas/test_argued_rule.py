@@ -58,7 +58,7 @@ def test_catalogue_rule_turns_a_proof_with_argued_steps_into_argued():
     out = catalogue_outcome(claim, _argued_outcome())
     assert out.status == "argued" and out.scope == "all"
     assert out.evidence["argued"] == [{"step": "(argument) a prose step", "rests_on": "rests on: the fixture"}]
-    assert out.vouched_by == "procedure: clickbound.lemmas.dcm.order._decide_general"
+    assert out.vouched_by == "procedure: clickbound.lemmas.dcm.order.order_general_proof"
 
 
 def test_catalogue_rule_keeps_a_fully_checked_proof_proved():

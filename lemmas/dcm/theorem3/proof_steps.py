@@ -55,7 +55,7 @@ def _decide_tn_minus_one(budget_s: float) -> Outcome:
     Tf = sp.Function("T")
     d.cited("round t adds 1 to T(e) iff e = a_k^t for some k ≤ min(C_last, K) (Algorithm 1's update loop); "
             "the items of A_t are distinct, so the increment is ≤ 1{e ∈ A_t}",
-            "model assumption: " + SRC.file + r", '$\min\left\{\mathbf{C}_t^{\mathrm{last}},K\right\}$  までのアイテムのログをDBに保存'")
+            SRC.assumption(r"$\min\left\{\mathbf{C}_t^{\mathrm{last}},K\right\}$  までのアイテムのログをDBに保存"))
     d.equal("symbolic n: Σ_(t=1..n) (T_t(e) − T_(t−1)(e)) telescopes to T_n(e) − T_0(e), T_0(e) = 1",
             sp.Sum(Tf(t) - Tf(t - 1), (t, 1, n)).doit(), Tf(n) - Tf(0))
     L_, K_ = sp.symbols("L K", positive=True)

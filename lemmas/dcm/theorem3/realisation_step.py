@@ -178,8 +178,8 @@ def _exact_enumeration(L: int, K: int, p: Fraction, Dl: Fraction):
 def conditioned_step_decide(budget_s: float) -> Outcome:
     art = conditioned_step_proof()
     worst = _exact_enumeration(5, 3, Fraction(1, 5), Fraction(3, 20))
-    if worst < 0:  # pragma: no cover - would contradict the derivation
-        return Outcome("refuted", "exact enumeration", evidence={"min_gap": worst})
+    if worst < 0:  # an exact instance against a derivation for every L, K: a bug, not a verdict
+        raise AssertionError(f"the exact enumeration contradicts the derivation: min conditioned gap {worst}")
     return proved(art, method="derivation (every L, K) + exact enumeration", scope="all",
                   exact_check={"instance": "B_LB(L=5, A*=[3], p=1/5, Δ=3/20)", "all A_t": True,
                                "min conditioned gap": worst})
