@@ -11,8 +11,16 @@ registers no claim is in ``support``; the engine lives in :mod:`clickbound.lemma
 """
 from clickbound.lemmas.engine.check import check
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from clickbound.lemmas.engine.registry import (HEADLINE, SEVERITIES, Erratum, catalogue, errata, get, register,
-                                               register_erratum)
+from clickbound.lemmas.engine.registry import (
+                                               HEADLINE,
+                                               SEVERITIES,
+                                               Erratum,
+                                               catalogue,
+                                               errata,
+                                               get,
+                                               register,
+                                               register_erratum,
+)
 from clickbound.lemmas.engine.validate import InfeasibleAssumptions
 from clickbound.lemmas.engine.verdict import Verdict
 

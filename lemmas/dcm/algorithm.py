@@ -26,15 +26,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.certified import certified_sign
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Claim, Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 SRC = source("dcm")
 LOC_UCB = SRC.at("UCB (Upper Confidence Bound) 計算, eq. (1)")

@@ -26,14 +26,7 @@ import sympy as sp
 from clickbound.bounds.click import dcm_reward
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import prod, vec
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    ProcedureClaim,
-    ProofArtefact,
-    derived,
-    source,
-)
+from clickbound.lemmas.support.kit import Claim, Derivation, ProcedureClaim, ProofArtefact, derived, source
 
 K_VALUES = (1, 2, 3, 4)
 SOURCE_EXP = source("dcm").at("CM-DCM and 定理1 proof "

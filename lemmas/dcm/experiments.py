@@ -14,14 +14,7 @@ from __future__ import annotations
 
 from clickbound.lemmas.dcm.model import EXAMPLE_A, EXAMPLE_C, last_click
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 SRC = source("dcm")
 LOC_EXP2 = SRC.at("実験2:提案手法と他の手法との比較 (records of the four variants)")

@@ -33,20 +33,9 @@ from functools import cache
 
 import sympy as sp
 
-from clickbound.lemmas.dcm.telescoping import (
-    nonneg_sum_step,
-    tel_general_proof,
-    tel_lemma_instance_proof,
-)
+from clickbound.lemmas.dcm.telescoping import nonneg_sum_step, tel_general_proof, tel_lemma_instance_proof
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.dcm_algebra import (
-    Atom,
-    V,
-    add_c,
-    one_minus_prod_cert,
-    prod_c,
-    vec,
-)
+from clickbound.lemmas.support.dcm_algebra import Atom, V, add_c, one_minus_prod_cert, prod_c, vec
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
 from clickbound.lemmas.support.kit import Claim, Derivation, ProofArtefact, derived, source
 

@@ -40,20 +40,9 @@ from functools import cache
 import sympy as sp
 
 from clickbound.lemmas.dcm.lemma1 import weight_factors
-from clickbound.lemmas.dcm.telescoping import (
-    nonneg_sum_step,
-    tel_general_proof,
-    tel_lemma_instance_proof,
-)
+from clickbound.lemmas.dcm.telescoping import nonneg_sum_step, tel_general_proof, tel_lemma_instance_proof
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.dcm_algebra import (
-    Atom,
-    V,
-    add_c,
-    prod_c,
-    prod_minus_prod_cert,
-    vec,
-)
+from clickbound.lemmas.support.dcm_algebra import Atom, V, add_c, prod_c, prod_minus_prod_cert, vec
 from clickbound.lemmas.support.dcm_family import check_variant, instance_claim, lemma_family
 from clickbound.lemmas.support.kit import Claim, Derivation, ProofArtefact, derived, source
 

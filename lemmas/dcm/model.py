@@ -29,14 +29,7 @@ import math
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 SRC = source("dcm")
 LOC_REWARD = SRC.at("問題設定: Reward function ('ω, v が{0,1}からなるベクトルのとき, 先に定義した報酬を返す')")

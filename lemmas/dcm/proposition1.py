@@ -39,14 +39,7 @@ import z3
 
 from clickbound.bounds.click import dcm_reward
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 SRC = source("dcm")
 SOURCE_P1 = SRC.at("命題1 (slide '証明:Kveton et al. (2015a)の上限の証明を借りることが可能')")

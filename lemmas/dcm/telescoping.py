@@ -28,23 +28,8 @@ from functools import cache, partial
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.dcm_algebra import (
-    V,
-    nonneg_facts,
-    prod,
-    relation_target,
-    tel_rhs,
-    tel_weight,
-    vec,
-)
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    ProcedureClaim,
-    ProofArtefact,
-    derived,
-    source,
-)
+from clickbound.lemmas.support.dcm_algebra import V, nonneg_facts, prod, relation_target, tel_rhs, tel_weight, vec
+from clickbound.lemmas.support.kit import Claim, Derivation, ProcedureClaim, ProofArtefact, derived, source
 
 K_VALUES = tuple(range(1, 7))
 # The structural recurrences are re-checked by expansion up to this K (cheap, corroboration only).

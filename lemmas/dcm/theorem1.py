@@ -34,15 +34,7 @@ import sympy as sp
 from clickbound.lemmas.dcm.lemma1 import l1_certificate, l1_general_proof
 from clickbound.lemmas.dcm.lemma2 import P, l2_certificate, l2_general_proof
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.dcm_algebra import (
-    Atom,
-    V,
-    add_c,
-    nonneg_facts,
-    prod_c,
-    relation_target,
-    vec,
-)
+from clickbound.lemmas.support.dcm_algebra import Atom, V, add_c, nonneg_facts, prod_c, relation_target, vec
 from clickbound.lemmas.support.kit import (
     Claim,
     Derivation,

@@ -29,15 +29,7 @@ import sympy as sp
 from clickbound.lemmas.engine.certified import certified_sign
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.dcm_algebra import Atom, prod_c, verify_certificate
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, claim_family, derived, refuted, source, survived
 
 SRC = source("depth")
 LOC = "5 リグレット解析 > 事象 E_t, 事象 F_t, 補題 2"

@@ -26,16 +26,7 @@ import sympy as sp
 
 from clickbound.bounds.click import depth_reward
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Claim, Derivation, Outcome, claim_family, derived, refuted, source, survived
 
 SRC = source("depth")
 LOC_P = "3.2 閲覧深度 (1 = P_1 >= P_2 >= … >= P_L > 0)"

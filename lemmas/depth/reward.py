@@ -30,15 +30,7 @@ import sympy as sp
 from clickbound.bounds.click import depth_reward
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import Atom, add_c, prod_c, verify_certificate
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProofArtefact,
-    claim_family,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProofArtefact, claim_family, proved, refuted, source
 
 SRC = source("depth")
 LOC_R = "3.4 報酬と目標"

@@ -18,9 +18,9 @@ location), ``kind`` and ``expected`` (``True`` for what the source asserts,
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 import functools
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 import sympy as sp

@@ -28,13 +28,7 @@ import time
 import sympy as sp
 import z3
 
-from clickbound.lemmas.engine.decide import (
-    NotPolynomial,
-    SolverDisagreement,
-    _build,
-    _z3_relation,
-    confirmed_unsat,
-)
+from clickbound.lemmas.engine.decide import NotPolynomial, SolverDisagreement, _build, _z3_relation, confirmed_unsat
 from clickbound.lemmas.engine.validate import Relation, is_rational_polynomial, show
 
 TOTAL = (sp.exp, sp.Abs, sp.Max, sp.Min, sp.sin, sp.cos, sp.atan, sp.sinh, sp.cosh, sp.tanh, sp.erf,

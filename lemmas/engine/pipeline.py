@@ -50,10 +50,9 @@ import numpy as np
 import sympy as sp
 
 from clickbound.lemmas.engine.adversarial import adversarial_search
-from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
+from clickbound.lemmas.engine.claim import Outcome, ProofArtefact, function_name
 from clickbound.lemmas.engine.decide import z3_decide, z3_feasible
 from clickbound.lemmas.engine.defined import certify_defined, nowhere_defined
-from clickbound.lemmas.engine.claim import function_name
 from clickbound.lemmas.engine.derivation import cheap_refutation, classify_steps, is_catalogue
 from clickbound.lemmas.engine.exact import feasible_exact, refutes_as_written
 from clickbound.lemmas.engine.link import check_link

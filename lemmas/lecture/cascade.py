@@ -30,15 +30,7 @@ import sympy as sp
 
 from clickbound.bounds.click import V, cascade_reward, examination
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    derived,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, derived, proved, refuted, source
 
 SRC_003 = source("lecture").at("section 'Cascading bandits'")
 SRC_004 = source("cascade_blog").at("cascade model")

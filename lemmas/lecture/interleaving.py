@@ -28,14 +28,7 @@ from fractions import Fraction
 from functools import partial
 
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    claim_family,
-    derived,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Derivation, claim_family, derived, refuted, source, survived
 
 SRC = source("lecture")
 LOC = SRC.at("'Dueling bandits', TDI remark (lines 244-250 and 570)")

@@ -24,16 +24,7 @@ import sympy as sp
 from clickbound.bounds.kl import kl_sym, klucb_index, klucb_threshold
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    derived,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Claim, Derivation, Outcome, ProcedureClaim, derived, proved, refuted, source
 
 SRC_000 = source("dcm").at("dcmKL-UCB (UCB の計算, log t + 3 log log t)")
 SRC_003 = source("lecture").at("section 'KL-UCB'")

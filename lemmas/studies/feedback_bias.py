@@ -45,14 +45,7 @@ from clickbound.lemmas.engine.registry import Erratum, register, register_erratu
 from clickbound.lemmas.support.feedback_exact import expected_records, outcomes, symbols, target
 from clickbound.lemmas.support.feedback_interleave import decide_interleaving
 from clickbound.lemmas.support.feedback_rules import RULES, record, rule
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 #: list lengths enumerated exactly (the cross-check of the every-K derivations)
 KMAX = 3

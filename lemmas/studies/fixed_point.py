@@ -31,14 +31,7 @@ import sympy as sp
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.feedback_exact import expected_records, reward, symbols
 from clickbound.lemmas.support.feedback_rules import rule
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    checked,
-    derived,
-    refuted,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, checked, derived, refuted
 
 R = sp.Rational
 X = sp.Symbol("X", real=True)

@@ -35,15 +35,7 @@ import sympy as sp
 
 from clickbound.lemmas.depth.lemma1.hoeffding import stop_rule_deviation_probability
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    checked,
-    derived,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, checked, derived, refuted, source
 
 SRC_OD = source("depth")
 SRC_UCB = source("counterfactual")

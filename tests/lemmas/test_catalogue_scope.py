@@ -7,10 +7,10 @@ statement under its assumptions on a domain containing its box, and the every-K 
 proved for every parameter with their unchecked reasoning marked "(argument)".
 """
 import pytest
+from catalogue_kit import proved_or_argued
 
 from clickbound import lemmas
 from clickbound.lemmas import Claim, ProcedureClaim, check
-from catalogue_kit import proved_or_argued
 
 _CATALOGUE = lemmas.catalogue()
 _WITH_PROOF = [c for c in _CATALOGUE if isinstance(c, Claim) and c.proof is not None]

@@ -5,13 +5,9 @@ from fractions import Fraction
 import mpmath
 import pytest
 import sympy as sp
-from clickbound.lemmas.engine.certified import (
-    CERTIFIED_METHOD,
-    arb_eval,
-    certified_relation,
-    certified_sign,
-)
 from flint import ctx
+
+from clickbound.lemmas.engine.certified import CERTIFIED_METHOD, arb_eval, certified_relation, certified_sign
 
 R = sp.Rational
 x, y, z = sp.symbols("x y z")

@@ -35,14 +35,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, claim_family, derived, refuted, source
 
 SRC = source("counterfactual")
 ART = "Causal Embeddingsの解説と追試"

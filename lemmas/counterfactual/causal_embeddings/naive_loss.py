@@ -25,14 +25,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, claim_family, derived, refuted, source
 
 SRC = source("counterfactual")
 LOC = "Causal Embeddingsの解説と追試 > Radomized Policy下でのNaive Loss"

@@ -25,14 +25,7 @@ import numpy as np
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
 from clickbound.lemmas.support.exact_prob import exp_compare, joint_outcomes, validate_dist
-from clickbound.lemmas.support.kit import (
-    Outcome,
-    ProcedureClaim,
-    claim_family,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Outcome, ProcedureClaim, claim_family, refuted, source, survived
 
 SRC = source("counterfactual")
 LOC_AZ = "有用な確率不等式のまとめ > McDiarmid's inequality > Azuma's inequality"

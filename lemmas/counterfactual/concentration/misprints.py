@@ -17,10 +17,7 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.counterfactual.concentration.martingale import (
-    bounded_differences,
-    conditional_expectations,
-)
+from clickbound.lemmas.counterfactual.concentration.martingale import bounded_differences, conditional_expectations
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
 from clickbound.lemmas.support.exact_prob import exp_bounds, exp_compare

@@ -20,10 +20,7 @@ from fractions import Fraction
 import numpy as np
 import sympy as sp
 
-from clickbound.lemmas.counterfactual.learning_theory.rademacher import (
-    empirical_rademacher,
-    within_sqrt_log,
-)
+from clickbound.lemmas.counterfactual.learning_theory.rademacher import empirical_rademacher, within_sqrt_log
 from clickbound.lemmas.counterfactual.learning_theory.steps import FIN, N_CROSS, RAD, SEED, SRC
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.support.kit import Claim, Derivation, claim_family, derived, refuted

@@ -26,16 +26,7 @@ import sympy as sp
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
 from clickbound.lemmas.support.exact_prob import crossing_probability, sqrt_log_band
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    proved,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, claim_family, derived, proved, refuted, source, survived
 
 SRC = source("counterfactual")
 LOC_UCB = "多腕バンディットアルゴリズムのリグレット解析 > Upper Confidence Boundアルゴリズム"

@@ -29,15 +29,7 @@ import sympy as sp
 from scipy.stats import norm
 
 from clickbound.lemmas.engine.registry import register
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, claim_family, derived, refuted, source, survived
 from clickbound.lemmas.support.ultr_em import em_step_exact, random_log, run_em, simulate_pbm_log
 
 SRC = source("counterfactual")

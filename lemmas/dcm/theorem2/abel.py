@@ -21,14 +21,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import vec
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    ProcedureClaim,
-    ProofArtefact,
-    derived,
-    source,
-)
+from clickbound.lemmas.support.kit import Claim, Derivation, ProcedureClaim, ProofArtefact, derived, source
 
 K_VALUES = tuple(range(1, 9))
 SOURCE_ABEL = source("dcm").at("定理2 proof (slide '定理2:証明のつづき'), the step with v̄(K+1) = 0")

@@ -28,14 +28,7 @@ import numpy as np
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 SRC = source("dcm")
 LOC_T2 = SRC.at("定理2:証明のつづき")

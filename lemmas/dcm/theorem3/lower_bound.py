@@ -45,19 +45,9 @@ import sympy as sp
 from scipy import stats
 
 from clickbound.bounds.kl import kl_sym
-from clickbound.lemmas.dcm.theorem3.realisation_step import (
-    conditioned_step_decide,
-    pointwise_step_decide,
-)
+from clickbound.lemmas.dcm.theorem3.realisation_step import conditioned_step_decide, pointwise_step_decide
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    derived,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, derived, refuted, source
 from clickbound.stats import holm
 
 SRC = source("dcm")

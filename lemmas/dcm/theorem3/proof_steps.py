@@ -15,14 +15,7 @@ import itertools
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProcedureClaim,
-    proved,
-    refuted,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProcedureClaim, proved, refuted, source
 
 SRC = source("dcm")
 LOC_T3 = SRC.at("定理3:期待リグレットの下限(特殊形) ('実際にアイテムとして出された回数 ≥ DBに入った回数')")

@@ -32,11 +32,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.exact_prob import (
-    crossing_probability,
-    fixed_n_deviation_probability,
-    sqrt_log_band,
-)
+from clickbound.lemmas.support.exact_prob import crossing_probability, fixed_n_deviation_probability, sqrt_log_band
 from clickbound.lemmas.support.kit import (
     Derivation,
     Outcome,

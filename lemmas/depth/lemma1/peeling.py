@@ -26,15 +26,7 @@ import sympy as sp
 
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.engine.require import require
-from clickbound.lemmas.support.kit import (
-    Derivation,
-    Outcome,
-    ProofArtefact,
-    claim_family,
-    derived,
-    proved,
-    source,
-)
+from clickbound.lemmas.support.kit import Derivation, Outcome, ProofArtefact, claim_family, derived, proved, source
 
 SRC = source("depth")
 LOC = "5 リグレット解析 > 補題 1 (α > 1/2 のとき … ≤ 2LKζ(2α)) and 定理 1's last term 2LKζ(2α)"

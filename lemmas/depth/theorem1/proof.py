@@ -20,16 +20,7 @@ from __future__ import annotations
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
-from clickbound.lemmas.support.kit import (
-    Claim,
-    Derivation,
-    Outcome,
-    claim_family,
-    derived,
-    refuted,
-    source,
-    survived,
-)
+from clickbound.lemmas.support.kit import Claim, Derivation, Outcome, claim_family, derived, refuted, source, survived
 
 SRC = source("depth")
 LOC_T1 = "5 リグレット解析 > 定理 1, Proof"

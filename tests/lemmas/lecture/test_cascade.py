@@ -4,10 +4,10 @@ import itertools
 from fractions import Fraction
 
 import numpy as np
+from catalogue_kit import proved_or_argued
 
 from clickbound.lemmas import check
 from clickbound.lemmas.lecture.cascade import brute_force_opt, cascade_claims, draw_attractions
-from catalogue_kit import proved_or_argued
 
 _CLAIMS = {c.id: c for c in cascade_claims()}
 

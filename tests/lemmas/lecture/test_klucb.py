@@ -5,11 +5,10 @@ import math
 import mpmath as mp
 import pytest
 import sympy as sp
+from catalogue_kit import proved_or_argued
 
 from clickbound.bounds.kl import klucb_index, klucb_threshold
 from clickbound.lemmas import check
-from catalogue_kit import proved_or_argued
-
 from clickbound.lemmas.lecture.klucb import (
     GRID_T,
     GRID_W,
