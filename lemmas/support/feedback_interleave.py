@@ -48,11 +48,10 @@ from fractions import Fraction
 
 import sympy as sp
 
-from clickbound.lemmas.engine.claim import Outcome
 from clickbound.lemmas.support.feedback_exact import outcomes, reward
+from clickbound.lemmas.support.kit import Outcome, checked, refuted
 
 R = sp.Rational
-SRC = "003_f899901a464da92a.txt"
 #: candidates of MGD (sim.policies.dueling default n_candidates = 4) and DBGD
 N_CANDIDATES = {"DBGD": 1, "MGD": 4, "DBGD-balanced": 1}
 #: the interleaving method of each policy (DBGD-balanced: Joachims 2002 as recalled, sim.policies.dueling)
@@ -222,20 +221,19 @@ def search(policy: str, model: str):
 
 def decide_interleaving(policy: str, model: str):
     def decide(budget_s: float) -> Outcome:
-        reversal, breach, checked = search(policy, model)
+        reversal, breach, n_checked = search(policy, model)
         if reversal is None and breach is None:
-            return Outcome("checked", "exact enumeration (rationals) of interleaving coins and click outcomes",
-                           evidence={"pairs checked": checked},
-                           scope_detail=f"L ≤ {max(s[0] for s in SIZES)}, K ≤ {max(s[1] for s in SIZES)}, "
-                                        f"{len(GRID[model])} parameter sets")
+            return checked("exact enumeration (rationals) of interleaving coins and click outcomes",
+                           sample=f"L ≤ {max(s[0] for s in SIZES)}, K ≤ {max(s[1] for s in SIZES)}, "
+                                  f"{len(GRID[model])} parameter sets", **{"pairs checked": n_checked})
         cx = dict(reversal if reversal is not None else breach)
         cx["kind"] = ("reversal: the duel prefers the ranker of smaller utility" if reversal is not None
                       else "tie breach: the duel is not symmetric exactly at a utility tie")
-        ev = {"pairs checked (until the first reversal, or all)": checked}
+        ev = {"pairs checked (until the first reversal, or all)": n_checked}
         if reversal is not None and breach is not None:
             ev["first tie breach"] = breach
-        return Outcome("refuted", "exact enumeration (rationals) of interleaving coins and click outcomes",
-                       evidence=ev, counterexample=cx)
+        return refuted("exact enumeration (rationals) of interleaving coins and click outcomes", counterexample=cx,
+                       **ev)
     return decide
 
 
