@@ -67,7 +67,8 @@ def as_registered_failures(claim, v) -> list[str]:
     * an argued verdict lists every argued step and is vouched for by its procedure;
     * no proof step records an empty or bare ``True`` check; a step resting on prose says so
       ("(argument) …"), a step resting on a reference names it ("(cited: …) …");
-    * a claim registered false is refuted with a counterexample.
+    * a claim registered false is refuted with a counterexample, or violated in simulation (a statistical
+      finding, its test and level in the evidence).
     """
     out = []
     if v.matches_expectation is False:
@@ -80,7 +81,9 @@ def as_registered_failures(claim, v) -> list[str]:
             out.append(f"argued with {v.argued_steps} argued steps but {len(listed)} listed")
         if not v.vouched_by.startswith("procedure: "):
             out.append(f"argued but vouched by {v.vouched_by!r}")
-    if claim.expected is False and not (v.status == "refuted" and v.counterexample):
+    if claim.expected is False and v.status != "violated-in-simulation" and not (v.status == "refuted"
+                                                                                 and v.counterexample):
+        # false: refuted exactly with a counterexample, or a statistical finding (never called refuted)
         out.append(f"registered false but {v.status} without a counterexample")
     steps = (v.evidence.get("proof") or {}).get("steps", []) if isinstance(v.evidence, dict) else []
     for step in steps:
