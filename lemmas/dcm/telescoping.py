@@ -15,8 +15,9 @@ Proof for every K (by induction on K), checked by sympy in :func:`tel_general_pr
   ``V_{K+1}(x) = 1 − P_x (1 − x_{K+1})`` and ``S_{K+1} = S_K (1 − x_{K+1}) + (x_{K+1} − y_{K+1}) P_y``
   (every old weight gains the factor ``1 − x_{K+1}``; the new weight is ``P_y``).  With the
   induction hypothesis ``S_K = P_y − P_x`` the claim at K+1 is an identity in the abstract
-  symbols ``P_x, P_y, x_{K+1}, y_{K+1}``.  The two decompositions are definitional for general
-  K; they are also re-checked by expansion at K = 1 … 8.
+  symbols ``P_x, P_y, x_{K+1}, y_{K+1}``.  The two decompositions are checked for symbolic K by
+  sympy's product and sum rules (``product_simplify``, ``sum_simplify``, ``factor_terms`` on
+  ``Product``/``Sum`` objects with symbolic bounds); they are also re-checked by expansion at K = 1 … 8.
 
 Registered claims: ``DCM-TEL`` (a procedure that runs the general-K proof) and
 ``DCM-TEL[K=k]`` for k = 1 … 6 (sympy identities, each proved by its instance check).
@@ -26,6 +27,7 @@ from __future__ import annotations
 from functools import cache, partial
 
 import sympy as sp
+from sympy.simplify.simplify import product_simplify, sum_simplify
 
 from clickbound.lemmas.engine.registry import register
 from clickbound.lemmas.support.dcm_algebra import V, nonneg_facts, prod, relation_target, tel_rhs, tel_weight, vec
@@ -74,7 +76,8 @@ def tel_lemma_instance_proof(lemma: str, K: int, statement, domain, assumptions,
 
 @cache
 def tel_general_proof() -> ProofArtefact:
-    """The induction proof of DCM-TEL for every K; every step is a checked sympy identity."""
+    """The induction proof of DCM-TEL for every K; every step is a checked sympy identity or rule, the
+    recurrences of V and S included (symbolic K)."""
     d = Derivation("DCM-TEL holds for every K: induction on K, base case and step are sympy identities")
     x1, y1 = sp.symbols("x1 y1", real=True)
     d.equal("base case K=1: V(x1) - V(y1) == (x1 - y1) * (empty products = 1)", V([x1]) - V([y1]), (x1 - y1) * 1)
@@ -85,8 +88,48 @@ def tel_general_proof() -> ProofArtefact:
     rhs = S_K * (1 - u) + (u - v) * Py              # S_{K+1} from S_K
     d.equal("inductive step: [1 - P_x(1-x_{K+1})] - [1 - P_y(1-y_{K+1})] == S_K (1-x_{K+1}) "
             "+ (x_{K+1}-y_{K+1}) P_y, using S_K = P_y - P_x", lhs, rhs)
-    # Corroborate the two definitional decompositions on concrete K (not needed for the logic, so checked
-    # in a derivation of their own that the argument step below names, not recorded step by step).
+    # The two recurrences behind the step, for symbolic K (sympy's product and sum rules on
+    # Product/Sum objects with symbolic bounds, x and y indexed families).
+    i, j, k = sp.symbols("i j K", integer=True, positive=True)
+    xs, ys = sp.IndexedBase("x"), sp.IndexedBase("y")
+
+    def px(lo, hi):
+        return sp.Product(1 - xs[j], (j, lo, hi))
+
+    def py(lo, hi):
+        return sp.Product(1 - ys[j], (j, lo, hi))
+
+    def term(ii, top):  # (x_i − y_i) times the DCM-TEL weight of position i in a list of length top
+        return (xs[ii] - ys[ii]) * py(1, ii - 1) * px(ii + 1, top)
+
+    def s_sum(top):
+        return sp.Sum(term(i, top), (i, 1, top))
+
+    merged = product_simplify(px(1, k) * px(k + 1, k + 1))
+    last = px(k + 1, k + 1).doit()
+    d.holds("V's recurrence for every K: ∏_(j≤K+1)(1 − x_j) = ∏_(j≤K)(1 − x_j)·(1 − x_(K+1)), so "
+            "V_(K+1)(x) = 1 − P_x (1 − x_(K+1))", merged == px(1, k + 1) and sp.expand(last - (1 - xs[k + 1])) == 0,
+            f"sympy, symbolic K: product_simplify(Product(1 − x[j], (j, 1, K))·Product(1 − x[j], (j, K+1, K+1))) "
+            f"= {sp.sstr(merged)}; Product(1 − x[j], (j, K+1, K+1)).doit() = {sp.sstr(last)}")
+    split = sum_simplify(sp.Sum(term(i, k + 1), (i, 1, k)) + sp.Sum(term(i, k + 1), (i, k + 1, k + 1)))
+    d.holds("S_(K+1) = Σ_(i≤K) (x_i − y_i) w_i^(K+1) + the term of position K+1 (the sum split at its last term)",
+            split == s_sum(k + 1), f"sympy, symbolic K: sum_simplify(Sum(…, (i, 1, K)) + Sum(…, (i, K+1, K+1))) "
+                                   f"= {sp.sstr(split)}")
+    grown = product_simplify(px(i + 1, k) * px(k + 1, k + 1))
+    d.holds("every old weight gains the factor 1 − x_(K+1): ∏_(i<j≤K+1)(1 − x_j) = ∏_(i<j≤K)(1 − x_j)(1 − x_(K+1)) "
+            "for symbolic i ≤ K", grown == px(i + 1, k + 1),
+            f"sympy, symbolic i and K: product_simplify(Product(1 − x[j], (j, i+1, K))·Product(1 − x[j], (j, K+1, K+1)))"
+            f" = {sp.sstr(grown)}")
+    new_term = term(k + 1, k + 1).doit()
+    d.holds("the new weight is P_y: the term of position K+1 is (x_(K+1) − y_(K+1)) ∏_(j≤K)(1 − y_j) (an empty product "
+            "of x-factors)", sp.simplify(new_term - (xs[k + 1] - ys[k + 1]) * py(1, k).doit()) == 0,
+            f"sympy: term(K+1, K+1).doit() = {sp.sstr(new_term)}")
+    old = sp.Sum(term(i, k) * (1 - xs[k + 1]), (i, 1, k))
+    pulled = sp.factor_terms(old)
+    d.holds("Σ_(i≤K) (x_i − y_i) w_i^K (1 − x_(K+1)) = S_K (1 − x_(K+1)) (a constant factor leaves the sum), so "
+            "S_(K+1) = S_K (1 − x_(K+1)) + (x_(K+1) − y_(K+1)) P_y", sp.expand(pulled - (1 - xs[k + 1]) * s_sum(k)) == 0,
+            f"sympy: factor_terms(Sum(… (1 − x[K+1]), (i, 1, K))) = {sp.sstr(pulled)}")
+    # corroboration of both recurrences by expansion at concrete K (not needed for the logic)
     recurrences = Derivation("the recurrences of V and S at concrete K")
     for K in range(1, K_RECURRENCE_CHECK + 1):
         x, y = vec("x", K + 1), vec("y", K + 1)
@@ -94,11 +137,7 @@ def tel_general_proof() -> ProofArtefact:
                           V(x), 1 - (1 - V(x[:K])) * (1 - x[K]))
         recurrences.equal(f"S_{K+1} == S_{K}(1 - x_{K+1}) + (x_{K+1} - y_{K+1}) P_y",
                           tel_rhs(x, y), tel_rhs(x[:K], y[:K]) * (1 - x[K]) + (x[K] - y[K]) * prod(1 - yj for yj in y[:K]))
-    d.argument(
-        "the recurrences V_{K+1}(x) = 1 − (1 − V_K(x))(1 − x_{K+1}) and S_{K+1} = S_K (1 − x_{K+1}) + "
-        "(x_{K+1} − y_{K+1}) P_y hold for every K",
-        "the definitions: V is 1 minus a product over k ≤ K+1; every old weight gains the factor 1 − x_{K+1} "
-        f"and the new weight is P_y (both recurrences re-checked by expansion at K = 1..{K_RECURRENCE_CHECK})")
+    d.cite(f"corroboration: both recurrences expanded at K = 1..{K_RECURRENCE_CHECK}", recurrences.artefact())
     return d.artefact(method="induction on K")
 
 

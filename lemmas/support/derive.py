@@ -84,8 +84,17 @@ class Derivation:
 
     def cite(self, description: str, proof: ProofArtefact) -> None:
         """Record a step that uses another (already checked) derivation, quoting its summary and the
-        objects its steps checked."""
-        self.steps.append((description, f"{proof.summary}; its steps: " + "; ".join(c for _, c in proof.steps)))
+        objects its steps checked.  The cited proof's argued steps are recorded again here, as argued
+        steps of this derivation (naming the proof they come from): a proof resting on an argued step
+        rests on it wherever it is cited, so "proved" never hides prose one level down."""
+        def text(c):
+            return c if isinstance(c, str) else c.text()
+
+        self.steps.append((description, f"{proof.summary}; its steps: " + "; ".join(text(c) for _, c in proof.steps)))
+        for d, c in proof.steps:
+            if d.startswith("(argument)") or text(c).startswith("rests on:"):
+                self.steps.append((d if d.startswith("(argument)") else f"(argument) {d}",
+                                   f"{text(c)} (an argued step of the cited proof: {proof.summary})"))
 
     def artefact(self, conclusion=None, hypotheses=(), domain=None, **extra) -> ProofArtefact:
         return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra,
