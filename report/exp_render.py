@@ -200,6 +200,12 @@ def _scope_cell(q: dict) -> str:
     return where + ("; a synthetic stand-in for the source's data" if q.get("stand_in") else "")
 
 
+def _quote_cell(q: dict):
+    """The source's words (formulas as MathML: a quote keeps the source's ``$…$``) and the reading."""
+    text = q.get("quote", "") + (f" — read as: {q['reading']}" if q.get("reading") else "")
+    return doc.math(text) if "$" in q.get("quote", "") else text
+
+
 def qualitative_tables(rows: list[dict]) -> list:
     """The source's claims (each with its verbatim quote) first, then the project's own findings, apart."""
     from clickbound.report.experiments import PROJECT_HEADING, SOURCE_HEADING, split_rows
@@ -210,8 +216,7 @@ def qualitative_tables(rows: list[dict]) -> list:
         out.append(doc.table(
             ["claim of the source", "the source's words", "decided on", "verdict", "test; level; correction",
              "decided at", "numbers"],
-            [[r[0], (q.get("quote", "") + (f" — read as: {q['reading']}" if q.get("reading") else "")),
-              _scope_cell(q), *r[1:]] for q, r in ((q, _qualitative_row(q)) for q in src)],
+            [[r[0], _quote_cell(q), _scope_cell(q), *r[1:]] for q, r in ((q, _qualitative_row(q)) for q in src)],
             caption=SOURCE_HEADING))
     if own:
         out.append(doc.table(

@@ -218,3 +218,17 @@ def test_custom_rows_named_by_the_reviews_have_their_scope():
     for k in ("naive_monotone", "gain_monotone", "clip_cost", "clip_spread", "pipeline_dla", "pipeline_em",
               "share_model", "dla_diverges"):
         assert exp_ultr.SCOPES[k].origin == "project", k
+
+
+def test_a_quoted_formula_is_rendered_as_mathml_not_raw_tex():
+    # the carousel paper's Theorem 1 as an experiment row quotes it: its $…$ must reach the page as MathML
+    from clickbound.report import doc
+    from clickbound.report.exp_render import qualitative_tables
+
+    row = {"claim": "OD-T1 holds", "answer": "consistent", "quote": "定理 1. $\\alpha > 1/2$ とする。",
+           "reading": "at α = 1", "source": "001_eb740855b56fcd8b.txt"}
+    (table,) = qualitative_tables([row])
+    cell = table["rows"][0][1]
+    assert isinstance(cell, dict) and "<math" in cell["html"] and "$" not in cell["html"]
+    assert cell["text"].startswith("定理 1. $\\alpha > 1/2$")  # the Markdown twin keeps the source's words
+    assert "<math" in doc.to_html("t", [table])
