@@ -20,6 +20,8 @@ import itertools
 import mpmath as mp
 import numpy as np
 import sympy as sp
+from sympy.calculus.util import continuous_domain
+from sympy.solvers.inequalities import solve_univariate_inequality
 
 from clickbound.bounds.kl import kl_sym, klucb_index, klucb_threshold
 from clickbound.lemmas.engine.registry import register
@@ -180,8 +182,10 @@ def kl_mono_proof():
             bool(kl_sym(0, q) == sp.nan) or bool(kl_sym(0, q).has(sp.nan)), "kl_sym(0, q) is nan")
     # threshold convention (bounds.kl.klucb_threshold)
     t = sp.Symbol("t", positive=True)
-    d.argument("log log t < 0 for 1 < t < e, since there 0 < log t < 1 (why the 3 log log t term is dropped "
-               "for small t)", "log is increasing, log 1 = 0, log e = 1")
+    tr = sp.Symbol("t", real=True)
+    neg = solve_univariate_inequality(sp.log(sp.log(tr)) < 0, tr, relational=False)
+    d.holds("log log t < 0 exactly for 1 < t < e (why the 3 log log t term is dropped for small t)",
+            neg == sp.Interval.open(1, sp.E), f"sympy: solve_univariate_inequality(log(log(t)) < 0, t) = {neg}")
     d.holds("instance of the above: log log(5/2) < 0", bool(sp.log(sp.log(sp.Rational(5, 2))) < 0),
             f"log(log(5/2)) = {sp.N(sp.log(sp.log(sp.Rational(5, 2))), 15)}")
     d.holds("log log 3 > 0: g jumps up at t = 3, so g(t) stays nondecreasing",
@@ -197,11 +201,32 @@ def kl_mono_proof():
     d.holds("bounds.kl.klucb_threshold(t) = log t for t < 3 and log t + 3 log log t for t ≥ 3 "
             f"(vs mpmath at t ∈ {{1, 1.5, 2, 2.5, e, 2.9, 3, 3.5, 10, 1e9}}; rel. err ≤ {THRESHOLD_REL_TOL})",
             worst <= THRESHOLD_REL_TOL, f"max relative error {worst:.3g}")
-    d.argument("hence f(q) = T·D_KL(w‖q) − g(t) is continuous, strictly increasing on [w, 1), f(w) = −g(t) ≤ 0 "
-               "and f → +∞ as q → 1⁻: a unique root U, and U = max{q ∈ [w, 1] : T·D_KL(w‖q) ≤ g(t)} is well "
+    pos = solve_univariate_inequality(sp.log(sp.log(tr)) > 0, tr, relational=False)
+    nonneg = solve_univariate_inequality(sp.log(tr) >= 0, tr, relational=False)
+    d.holds("g(t) ≥ 0 for every t ≥ 1: log t ≥ 0 on [1, ∞) (g = log t for t < 3), and for t ≥ 3 > e both log t and "
+            "log log t are > 0", nonneg == sp.Interval(1, sp.oo) and pos == sp.Interval.open(sp.E, sp.oo)
+            and bool(sp.Integer(3) > sp.E),
+            f"sympy: solve_univariate_inequality(log(t) ≥ 0) = {nonneg}; (log(log(t)) > 0) = {pos}; 3 > E")
+    c0, ca, cb = sp.symbols("c0 a b", real=True)
+    wp = sp.Symbol("w", positive=True)
+    const = wp * sp.log(wp) + (1 - wp) * sp.log(1 - wp)
+    cont = continuous_domain(ca * sp.log(q) + cb * sp.log(1 - q), q, sp.Interval.open(0, 1))
+    d.holds("q ↦ D_KL(w‖q) is continuous on (0, 1) for 0 < w < 1: it is a constant − w log q − (1 − w) log(1 − q), "
+            "and a log q + b log(1 − q) is continuous on (0, 1) for all real a, b (w = 0: a = 0, b = −1, the edge "
+            "above)",
+            cont == sp.Interval.open(0, 1) and sp.expand(sp.expand_log(kl_sym(wp, q), force=True) -
+                                                         (const - wp * sp.log(q) - (1 - wp) * sp.log(1 - q))) == 0,
+            f"sympy: continuous_domain(a·log(q) + b·log(1 − q), q, (0, 1)) = {cont}; expand_log(D_KL(w‖q)) − "
+            "(w log w + (1 − w) log(1 − w) − w log q − (1 − w) log(1 − q)) expands to 0")
+    d.cited("D_KL(w‖·) is continuous on [w, 1) with positive derivative on (w, 1) (steps above), so for w ≤ q_1 < q_2 < 1 "
+            "D_KL(w‖q_2) − D_KL(w‖q_1) = (q_2 − q_1)·∂_q D_KL(w‖ξ) > 0: strictly increasing on [w, 1)",
+            "the mean value theorem, Rudin, Principles of Mathematical Analysis (1976), Theorem 5.10")
+    d.cited("f(q) = T·D_KL(w‖q) − g(t) is continuous on [w, 1) with f(w) = −g(t) ≤ 0 and f → +∞ as q → 1⁻ (steps "
+            "above), so f has a root in [w, q_1] for any q_1 < 1 with f(q_1) > 0",
+            "the intermediate value theorem, Rudin, Principles of Mathematical Analysis (1976), Theorem 4.23")
+    d.argument("hence the root U is unique and {q ∈ [w, 1] : T·D_KL(w‖q) ≤ g(t)} = [w, U], so U = max{…} is well "
                "defined (U = w when g(t) = 0, U = 1 when w = 1)",
-               "the derivative, D_KL(w‖w) = 0, the limit +∞ and g(t) ≥ 0 (steps above); continuity of log on "
-               "(0, ∞); the intermediate value theorem")
+               "f strictly increasing with a root U (the two cited steps above); the edge w = 1 (D_KL(1‖q) = −log q)")
     return d.artefact(threshold_max_rel_error=worst)
 
 
@@ -232,9 +257,18 @@ def kl_pinsker_proof():
     d.holds("with Q = q, R = 1 − q > 0 (so 1 − 2q = R − Q): (R − Q)²/(Q R) ≥ 0",
             ((R - Q)**2 / (Q * R)).is_nonnegative, f"sympy: {sp.sstr((R - Q)**2 / (Q * R))}.is_nonnegative "
             "for positive Q, R")
-    d.argument("so sign g'(q) = sign(q − p) on (0, 1): g is nonincreasing on (0, p] and nondecreasing on [p, 1), "
-               "and g(q) ≥ g(p) = 0 for every p, q ∈ (0, 1)",
-               "g(p) = 0 and the factorisation of g'(q) above; the mean value theorem on (0, 1)")
+    d.cited("g is differentiable on (0, 1), so for p, q ∈ (0, 1) there is ξ strictly between p and q (ξ = p + θ(q − p), "
+            "0 < θ < 1) with g(q) − g(p) = (q − p)·g'(ξ)",
+            "the mean value theorem, Rudin, Principles of Mathematical Analysis (1976), Theorem 5.10")
+    th, X, Y = sp.symbols("theta X Y", positive=True)  # X = ξ, Y = 1 − ξ
+    xi = p + th * (q - p)
+    incr = sp.factor((q - p) * sp.diff(g, q).subs(q, xi))
+    form = th * (q - p) ** 2 * (1 - 2 * xi) ** 2 / (xi * (1 - xi))
+    d.holds("(q − p)·g'(ξ) = θ(q − p)²(1 − 2ξ)²/(ξ(1 − ξ)) ≥ 0 (θ > 0, 0 < ξ < 1), so g(q) ≥ g(p) = 0 for every "
+            "p, q ∈ (0, 1)", sp.simplify(incr - form) == 0
+            and (th * (q - p) ** 2 * (Y - X) ** 2 / (X * Y)).is_nonnegative,
+            f"sympy: factor((q − p)·g'(p + θ(q − p))) = {sp.sstr(incr)}; θ(q − p)²(Y − X)²/(X Y) is nonnegative for "
+            "positive θ, X = ξ, Y = 1 − ξ (1 − 2ξ = Y − X)")
     kl0 = sp.expand_log(sp.limit(kl_sym(p, 1 - R), p, 0, "+"), force=True).subs(R, 1 - q)
     d.equal("edge p = 0: D_KL(0‖q) = −log(1 − q) (limit p → 0⁺ at R = 1 − q > 0)", kl0, -sp.log(1 - q))
     h = kl0 - 2 * q**2

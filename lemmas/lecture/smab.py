@@ -162,8 +162,19 @@ def random_linear_proof():
     k = sp.Symbol("k", integer=True, positive=True)
     i = sp.Symbol("i", integer=True)
     m, mu, T = sp.IndexedBase("m"), sp.Symbol("mu"), sp.Symbol("T", positive=True)
-    d.argument("E μ_(a(t)) = (1/k)Σ_i μ_i for every t (a(t) uniform, independent of the past); sum over t",
-               "SMAB-PSEUDO's tower step with π_i = 1/k")
+    d.cited("given a(t) = i the reward g_t is a fresh draw of arm i, so E g_t = E μ_(a(t)) = Σ_i P(a(t) = i) μ_i "
+            "(SMAB-PSEUDO's tower step)", IID_REWARDS)
+    d.cited("R(T) = Tμ − E Σ_(t≤T) g_t = Tμ − Σ_(t≤T) E g_t", "linearity of expectation")
+    t = sp.Symbol("t", integer=True, positive=True)
+    Tn = sp.Symbol("T", integer=True, positive=True)
+    per_round = sp.factor_terms(sp.Sum(m[i] / k, (i, 1, k)))
+    total = sp.Sum(per_round, (t, 1, Tn)).doit()
+    d.holds("a(t) uniform on the k arms in every round (P(a(t) = i) = 1/k): E μ_(a(t)) = Σ_i μ_i/k = (1/k)Σ_i μ_i, "
+            "and Σ_(t≤T) E μ_(a(t)) = (T/k)Σ_i μ_i, so R(T) = T(μ − (1/k)Σ_i μ_i); symbolic k and T",
+            sp.expand(per_round - sp.Sum(m[i], (i, 1, k)) / k) == 0
+            and sp.expand(total - Tn * sp.Sum(m[i], (i, 1, k)) / k) == 0,
+            f"sympy, symbolic k, T: factor_terms(Sum(m[i]/k, (i, 1, k))) = {sp.sstr(per_round)}; "
+            f"Sum(that, (t, 1, T)).doit() = {sp.sstr(total)}")
     lhs = T * (mu - sp.Sum(m[i], (i, 1, k)) / k)
     rhs = T / k * sp.Sum(mu - m[i], (i, 1, k))
     d.zero("symbolic k: T(μ − (1/k)Σ_i μ_i) − (T/k)Σ_i(μ − μ_i) == 0", sp.expand((lhs - rhs).doit()))
