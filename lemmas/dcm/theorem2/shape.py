@@ -23,6 +23,7 @@ from __future__ import annotations
 import sympy as sp
 
 from clickbound.lemmas.engine.registry import Erratum, register, register_erratum
+from clickbound.lemmas.dcm.theorem2.abel import abel_general_proof
 from clickbound.lemmas.support.kit import Claim, Derivation, Outcome, ProcedureClaim, proved, source
 
 SRC = source("dcm")
@@ -74,8 +75,8 @@ def _decide_weight_sum(budget_s: float) -> Outcome:
                    "g(K) = Σ_(k≤K) v̄(k)/v̄(1)")
     L = sp.Symbol("L", real=True)
     i, k = sp.symbols("i k", integer=True, positive=True)
-    d.argument("Abel summation Σ_k v̄(k) z_k = Σ_i (v̄(i) − v̄(i+1)) Σ_(k≤i) z_k with v̄(K+1) = 0, for every K",
-               "DCM-T2-ABEL (the every-K identity of the Theorem 2 proof)")
+    d.cite("Abel summation Σ_k v̄(k) z_k = Σ_i (v̄(i) − v̄(i+1)) Σ_(k≤i) z_k with v̄(K+1) = 0, for every K "
+           "(DCM-T2-ABEL, the every-K identity of the Theorem 2 proof)", abel_general_proof())
     d.equal("z_1 = L − 1, z_k = −1 (k ≥ 2): Σ_(k≤i) z_k = L − i (symbolic i)",
             L - 1 + sp.summation(-1, (k, 2, i)), L - i)
     d.argument("so Σ_i (v̄(i) − v̄(i+1))(L − i) = Σ_k v̄(k) z_k = v̄(1)(L − 1) − Σ_(k≥2) v̄(k) = v̄(1) L − Σ_k v̄(k)",
