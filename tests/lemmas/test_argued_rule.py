@@ -68,7 +68,7 @@ def test_catalogue_rule_keeps_a_fully_checked_proof_proved():
 
 
 def test_a_catalogue_claim_left_argued_lists_its_steps():
-    v = lemmas.check(lemmas.get("DCM-TEL"), budget_s=20)
+    v = lemmas.check(lemmas.get("DCM-T3/chain"), budget_s=20)
     assert v.status == "argued" and v.matches_expectation is True
     assert len(v.evidence["argued"]) == v.argued_steps >= 1
     assert all(a["step"].startswith("(argument)") for a in v.evidence["argued"])
