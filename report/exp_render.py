@@ -200,8 +200,9 @@ def _scope_cell(q: dict) -> str:
     return where + ("; a synthetic stand-in for the source's data" if q.get("stand_in") else "")
 
 
-def _quote_cell(q: dict):
-    """The source's words (formulas as MathML: a quote keeps the source's ``$…$``) and the reading."""
+def quote_cell(q: dict):
+    """The source's words (formulas as MathML: a quote keeps the source's ``$…$``) and the reading: the
+    "source's words" cell of every verdict table (experiments, lecture strips, ULTR)."""
     text = q.get("quote", "") + (f" — read as: {q['reading']}" if q.get("reading") else "")
     return doc.math(text) if "$" in q.get("quote", "") else text
 
@@ -216,7 +217,7 @@ def qualitative_tables(rows: list[dict]) -> list:
         out.append(doc.table(
             ["claim of the source", "the source's words", "decided on", "verdict", "test; level; correction",
              "decided at", "numbers"],
-            [[r[0], _quote_cell(q), _scope_cell(q), *r[1:]] for q, r in ((q, _qualitative_row(q)) for q in src)],
+            [[r[0], quote_cell(q), _scope_cell(q), *r[1:]] for q, r in ((q, _qualitative_row(q)) for q in src)],
             caption=SOURCE_HEADING))
     if own:
         out.append(doc.table(

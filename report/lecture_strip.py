@@ -50,11 +50,11 @@ def verdict_tables(verdicts: list[dict], caption: str) -> list:
     findings apart under :data:`~clickbound.report.experiments.PROJECT_HEADING` (the rule of
     :class:`clickbound.report.experiments.Scope`)."""
     from clickbound.report import doc
-    from clickbound.report.exp_render import tests_cell
+    from clickbound.report.exp_render import quote_cell, tests_cell
     from clickbound.report.experiments import PROJECT_HEADING, SOURCE_HEADING, split_rows
 
     def row(r, quote):
-        return ([r["claim"]] + ([_quote(r)] if quote else [])
+        return ([r["claim"]] + ([quote_cell(r)] if quote else [])
                 + [r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}", r["power_text"], tests_cell(r)])
 
     src, own = split_rows(verdicts)
@@ -66,7 +66,3 @@ def verdict_tables(verdicts: list[dict], caption: str) -> list:
         out.append(doc.table(["the project's finding", "verdict", "test, level, correction", "power", "numbers"],
                              [row(r, False) for r in own], f"{PROJECT_HEADING}. {caption}"))
     return out
-
-
-def _quote(r: dict) -> str:
-    return (r.get("quote") or "") + (f" — read as: {r['reading']}" if r.get("reading") else "")

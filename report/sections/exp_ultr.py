@@ -36,9 +36,9 @@ import math
 import numpy as np
 from scipy import stats as sps
 
-from clickbound.report import doc
-from clickbound.report.exp_render import tests_cell
 from clickbound import stats as st
+from clickbound.report import doc
+from clickbound.report.exp_render import quote_cell, tests_cell
 from clickbound.report.experiments import PROJECT_HEADING, SOURCE_HEADING, Scope, setting_seed, split_rows
 from clickbound.report.sections import Section, register_section
 
@@ -453,7 +453,7 @@ def render(data, rctx) -> list:
 def _verdict_tables(verdicts) -> list:
     """The source's claims (with its words) first, the project's own findings apart; every verdict is on the stand-in."""
     def row(r, quote):
-        q = [(r.get("quote") or "") + (f" — read as: {r['reading']}" if r.get("reading") else "")] if quote else []
+        q = [quote_cell(r)] if quote else []
         return [r["claim"], *q, r["kind"], r["verdict"], f"{r['test']}; α = {r['level']}; {r['correction']}",
                 r["power_text"], tests_cell(r)]
 

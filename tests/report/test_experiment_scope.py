@@ -232,3 +232,16 @@ def test_a_quoted_formula_is_rendered_as_mathml_not_raw_tex():
     assert isinstance(cell, dict) and "<math" in cell["html"] and "$" not in cell["html"]
     assert cell["text"].startswith("定理 1. $\\alpha > 1/2$")  # the Markdown twin keeps the source's words
     assert "<math" in doc.to_html("t", [table])
+
+
+def test_the_lecture_strip_tables_render_quoted_formulas_too():
+    # the lecture experiments' verdict tables share the one quote cell (the paper-profile browser check found
+    # "при увеличении $k$" shown as raw TeX there)
+    from clickbound.report.lecture_strip import verdict_tables
+
+    row = {"claim": "regret falls as K grows", "quote": "константы уменьшаются при увеличении $k$",
+           "reading": "the constants fall", "verdict": "contradicted", "test": "t", "level": 0.05,
+           "correction": "Holm", "power_text": "—", "source": "003_f899901a464da92a.txt"}
+    (table,) = verdict_tables([row], "caption")
+    cell = table["rows"][0][1]
+    assert isinstance(cell, dict) and "<math" in cell["html"] and "$" not in cell["html"]
