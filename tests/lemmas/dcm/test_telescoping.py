@@ -1,11 +1,15 @@
 """DCM-TEL (lemmas/dcm/telescoping.py; source ``000_0b27131c69d8f24c.txt``, the proof device of 補題1, 補題2,
-補題4): the instance check refuses a wrong weight and accepts the mirrored one; the engine's own methods
-agree with the derivation."""
+補題4): the instance check refuses a wrong weight and accepts the mirrored one; the instance derivations of
+Lemmas 1, 2 and 4, which share the identity's weights, refuse broken weight factors; the engine's own methods
+agree with the derivations of the identity and of the three lemmas."""
 import dataclasses
 
 import pytest
 
 from clickbound.lemmas import check
+from clickbound.lemmas.dcm import lemma1 as L1
+from clickbound.lemmas.dcm import lemma2 as L2
+from clickbound.lemmas.dcm import lemma4 as L4
 from clickbound.lemmas.dcm import telescoping as TEL
 from clickbound.lemmas.support.kit import Derivation
 
@@ -34,8 +38,21 @@ def test_nonneg_sum_step_records_the_symbolic_sum():
                         "sympy: Sum(t[k], (k, 1, K)).is_nonnegative = True for t[k] >= 0, symbolic K")]
 
 
-def test_generic_engine_agrees_without_the_derivation():
+@pytest.mark.parametrize("claim_of, proof_of", [(L1.l1_claim, L1.l1_instance_proof), (L2.l2_claim, L2.l2_instance_proof),
+                                               (L4.l4_claim, L4.l4_instance_proof)], ids=["DCM-L1", "DCM-L2", "DCM-L4"])
+def test_lemma_instance_derivations_refuse_wrong_weight_factors(claim_of, proof_of):
+    # Lemmas 1, 2 and 4 build their instance proofs on the identity's weight factors: one factor short, a step fails
+    c = claim_of(3)
+    drop_last = lambda x, y, k: L1.weight_factors(x, y, k)[:-1]
+    with pytest.raises(AssertionError, match="step fails"):
+        proof_of(3, c.statement, c.domain, tuple(c.assumptions), factors=drop_last)
+    assert proof_of(3, c.statement, c.domain, tuple(c.assumptions)).steps
+
+
+@pytest.mark.parametrize("claim", [TEL.tel_claim(3), L1.l1_claim(2), L1.l1_claim(3), L2.l2_claim(2), L4.l4_claim(2),
+                                   L4.l4_claim(3)], ids=lambda c: c.id)
+def test_generic_engine_agrees_without_the_derivation(claim):
     # Metamorphic: the same statement without proof= is decided by the engine's own methods
     # (symbolic identity / z3 QF_NRA); it must come out proved too, never refuted.
-    v = check(dataclasses.replace(TEL.tel_claim(3), proof=None), budget_s=GENERIC_BUDGET_S)
+    v = check(dataclasses.replace(claim, proof=None), budget_s=GENERIC_BUDGET_S)
     assert v.status == "proved" and v.method in ("symbolic", "exact-decision"), (v.status, v.method)
