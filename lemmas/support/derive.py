@@ -15,6 +15,7 @@ from __future__ import annotations
 import sympy as sp
 
 from clickbound.lemmas.engine.claim import Outcome, ProofArtefact
+from clickbound.lemmas.engine.verdict import _step_kind
 
 
 def _is_zero(e) -> bool:
@@ -84,17 +85,14 @@ class Derivation:
 
     def cite(self, description: str, proof: ProofArtefact) -> None:
         """Record a step that uses another (already checked) derivation, quoting its summary and the
-        objects its steps checked.  The cited proof's argued steps are recorded again here, as argued
-        steps of this derivation (naming the proof they come from): a proof resting on an argued step
-        rests on it wherever it is cited, so "proved" never hides prose one level down."""
-        def text(c):
-            return c if isinstance(c, str) else c.text()
-
-        self.steps.append((description, f"{proof.summary}; its steps: " + "; ".join(text(c) for _, c in proof.steps)))
-        for d, c in proof.steps:
-            if d.startswith("(argument)") or text(c).startswith("rests on:"):
-                self.steps.append((d if d.startswith("(argument)") else f"(argument) {d}",
-                                   f"{text(c)} (an argued step of the cited proof: {proof.summary})"))
+        objects its steps checked.  The cited proof's argued steps (as the engine classifies them) are
+        recorded again here, as argued steps of this derivation naming the proof they come from: a proof
+        resting on an argued step rests on it wherever it is cited, so "proved" never hides prose one
+        level down."""
+        steps = proof.as_dict()["steps"]
+        self.steps.append((description, f"{proof.summary}; its steps: " + "; ".join(s["checked"] for s in steps)))
+        self.steps += [(s["step"], f"{s['checked']} (an argued step of the cited proof: {proof.summary})")
+                       for s in steps if _step_kind(s) == "argued"]
 
     def artefact(self, conclusion=None, hypotheses=(), domain=None, **extra) -> ProofArtefact:
         return ProofArtefact(summary=self.summary, steps=tuple(self.steps), extra=extra,
