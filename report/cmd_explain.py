@@ -66,14 +66,8 @@ def related(a: str, b: str) -> bool:
     return a == b or a.startswith((b + "/", b + "[")) or b.startswith((a + "/", a + "["))
 
 
-#: a project's modules: dotted name -> file (they are not importable by name from the package)
-_PROJECT_FILES: dict[str, Path] = {}
-
-
 def _relpath(module_name: str) -> str:
-    """The module's file, relative to the package root (a project's file: its path as found)."""
-    if module_name in _PROJECT_FILES:
-        return str(_PROJECT_FILES[module_name])
+    """The module's file, relative to the package root (a project's file, imported from its folder: its path)."""
     mod = sys.modules.get(module_name)
     origin = getattr(mod, "__file__", None) or importlib.util.find_spec(module_name).origin
     path = Path(origin).resolve()
@@ -101,6 +95,14 @@ class Index:
         return ids
 
 
+def _line(entry, text: str) -> int | None:
+    """The line of ``text`` where the ledger entry's quote first stands (``None`` if it is not found)."""
+    from clickbound.lemmas import ledger
+
+    spans = ledger.quote_spans(entry, text)
+    return text.count("\n", 0, spans[0][0]) + 1 if spans else None
+
+
 def build_index() -> Index:
     from clickbound import lemmas, sources
     from clickbound.lemmas import ledger
@@ -114,9 +116,7 @@ def build_index() -> Index:
     texts: dict[str, str] = {}
     for e in ledger.entries():
         text = texts.setdefault(e.source, ledger.source_text(e.source))
-        spans = ledger.quote_spans(e, text)
-        line = text.count("\n", 0, spans[0][0]) + 1 if spans else None
-        led.append((e, sources.short_name(e.source), line))
+        led.append((e, sources.short_name(e.source), _line(e, text)))
     bounds = []
     for name in BOUNDS_MODULES:
         mod = importlib.import_module(f"clickbound.bounds.{name}")
@@ -143,25 +143,17 @@ def build_index() -> Index:
 def build_project_index(project) -> Index:
     """The :class:`Index` of a project (:mod:`clickbound.project`): its claims, errata, ledger, declared bounds
     and registered policies (a project has no report sections of its own)."""
-    from clickbound.lemmas import ledger
+    from clickbound.report.project import ledger_entries
     from clickbound.sim.policies import registry as policy_registry
 
     claims = project.claims()
     errs = project.errata()
     claims_mod = project.modules.get("claims")
-    for stem, mod in project.modules.items():
-        _PROJECT_FILES[mod.__name__] = project.path(stem, f"{stem}.py")
     paper = project.paper_file()
     text = paper.read_text(encoding="utf-8") if paper.is_file() else ""
-    led = []
-    f = project.ledger_file()
-    for e in (ledger.file_entries(f) if f.is_file() else []):
-        spans = ledger.quote_spans(e, text)
-        led.append((e, paper.name, text.count("\n", 0, spans[0][0]) + 1 if spans else None))
-    bounds = []
-    bmod = project.modules.get("bounds")
-    for fn, ids in (getattr(bmod, "SPEC_IDS", {}) or {}).items() if bmod is not None else ():
-        bounds.append((_relpath(bmod.__name__), fn, tuple(ids)))
+    led = [(e, paper.name, _line(e, text)) for e in ledger_entries(project)]
+    bmod = project.modules.get("bounds")  # None: no bounds.py, so no declared SPEC_IDS
+    bounds = [(_relpath(bmod.__name__), fn, tuple(ids)) for fn, ids in getattr(bmod, "SPEC_IDS", {}).items()]
     policies = [(name, _relpath(cls.__module__), tuple(policy_registry.SPEC_IDS.get(name, ())))
                 for name, cls in sorted(project.policies().items())]
     name = claims_mod.__name__ if claims_mod is not None else ""

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from clickbound.lemmas.engine.claim import Claim, Outcome, ProcedureClaim, ProofArtefact
-from clickbound.lemmas.support.derive import Derivation, cited_step, proved
+from clickbound.lemmas.support.derive import Derivation, check_reference, cited_step, proved
 
 
 @dataclass(frozen=True)
@@ -58,8 +58,6 @@ class SourceText:
         """The reference of a cited step resting on a modelling assumption this text states:
         ``"model assumption: <file>, '<quote>'"``, the quote checked to occur verbatim in the text
         (:func:`clickbound.lemmas.support.derive.check_reference`; ``ValueError`` if it does not)."""
-        from clickbound.lemmas.support.derive import check_reference
-
         return check_reference(f"model assumption: {self.file}, '{quote}'")
 
     def __str__(self) -> str:
