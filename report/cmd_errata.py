@@ -81,18 +81,11 @@ def _block(e, width: int) -> list[str]:
 def run(args) -> int:
     from clickbound import lemmas, sources
     from clickbound.report import termtable
-
     from clickbound.report.project_args import project_of
 
-    project = project_of(args)
-    if project is not None:
-        if args.source is not None:
-            print("clickbound errata: --source names one of the package's sources; a project has its own paper "
-                  f"({project.root}), so leave --source out", file=sys.stderr)
-            return 2
-        errs = project.errata()
-    else:
-        errs = [e for e in lemmas.errata() if args.source is None or e.source_file == args.source]
+    project = project_of(args)  # refuses --source with a project
+    errs = (project.errata() if project is not None
+            else [e for e in lemmas.errata() if args.source is None or e.source_file == args.source])
     if args.json:
         json.dump([dataclasses.asdict(e) for e in errs], sys.stdout, indent=1, default=str, ensure_ascii=False)
         print()

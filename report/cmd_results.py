@@ -20,7 +20,6 @@ STATUSES = ("holds", "holds-after-repair", "fails", "unproved", "not-checkable")
 
 def add_arguments(p):
     from clickbound.report import filters
-
     from clickbound.report.project_args import add_project_argument
 
     filters.add_source(p, "results")
@@ -87,11 +86,7 @@ def run(args) -> int:
     from clickbound.report import termtable
     from clickbound.report.project_args import project_of
 
-    project = project_of(args)
-    if project is not None and args.source is not None:
-        print("clickbound results: --source names one of the package's sources; a project has its own paper "
-              f"({project.root}), so leave --source out", file=sys.stderr)
-        return 2
+    project = project_of(args)  # refuses --source with a project
     rows = project.results() if project is not None else ledger.results(args.source)
     shown = [r for r in rows if args.status is None or r.status == args.status]
     severity = {e.id: e.severity for e in (project.errata() if project is not None else lemmas.errata())}

@@ -203,8 +203,9 @@ def _scope_cell(q: dict) -> str:
 def quote_cell(q: dict):
     """The source's words (formulas as MathML: a quote keeps the source's ``$…$``) and the reading: the
     "source's words" cell of every verdict table (experiments, lecture strips, ULTR)."""
-    text = q.get("quote", "") + (f" — read as: {q['reading']}" if q.get("reading") else "")
-    return doc.math(text) if "$" in q.get("quote", "") else text
+    quote = q.get("quote") or ""
+    text = quote + (f" — read as: {q['reading']}" if q.get("reading") else "")
+    return doc.math(text) if "$" in quote else text
 
 
 def qualitative_tables(rows: list[dict]) -> list:

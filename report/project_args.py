@@ -14,6 +14,13 @@ def add_project_argument(p) -> None:
 
 
 def project_of(args):
+    """The project the command works on (or ``None``); ``ValueError`` when the command was also given
+    ``--source``, which names one of the package's own sources: a project has its own paper, so the
+    filter would be silently dropped."""
     from clickbound.project import resolve
 
-    return resolve(getattr(args, "project", None))
+    project = resolve(getattr(args, "project", None))
+    if project is not None and getattr(args, "source", None) is not None:
+        raise ValueError(f"--source names one of the package's sources; project {project.name} ({project.root}) "
+                         "has its own paper, so leave --source out (or run outside the project folder)")
+    return project

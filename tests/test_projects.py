@@ -163,3 +163,7 @@ register_erratum(Erratum(id="MY-ERR-CONSTANT", source_file="paper.txt", location
     bad = subprocess.run([sys.executable, "-m", "clickbound.report.cli", "results", "--source", "dcm"], cwd=proj,
                          capture_output=True, text=True, timeout=300, check=False)
     assert bad.returncode == 2 and "--source" in bad.stderr
+    # the same for every command that takes both (one rule, in report/project_args.py): never silently dropped
+    bad = subprocess.run([sys.executable, "-m", "clickbound.report.cli", "claims", "--source", "dcm"], cwd=proj,
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert bad.returncode == 2 and "--source" in bad.stderr
